@@ -1,0 +1,81 @@
+//! The command line: clap types, one file per subcommand, and the one place where errors become
+//! exit codes (0 success, 1 input understood but rejected, 2 usage or parse error).
+
+mod moves;
+mod perft;
+mod play;
+mod show;
+
+use clap::{Parser, Subcommand};
+use damtutor::fen::FenError;
+use damtutor::Position;
+use std::fmt;
+
+/// International draughts for teachers: rules engine, solver, worksheets and quizzes.
+#[derive(Parser, Debug)]
+#[command(name = "damtutor", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Show a position as a text diagram with square numbers.
+    Show(show::ShowArgs),
+    /// List the legal moves of a position.
+    Moves(moves::MovesArgs),
+    /// Play moves from a position and print the resulting FEN.
+    Play(play::PlayArgs),
+    /// Count the leaf nodes of the move tree (perft), depth by depth.
+    Perft(perft::PerftArgs),
+}
+
+/// An error with its exit code.
+#[derive(Debug)]
+pub struct CliError {
+    pub code: u8,
+    pub message: String,
+}
+
+impl CliError {
+    /// Exit code 2: the input could not be read (usage, syntax).
+    pub fn usage(message: impl Into<String>) -> CliError {
+        CliError {
+            code: 2,
+            message: message.into(),
+        }
+    }
+
+    /// Exit code 1: the input was understood but rejected (illegal move, invalid position).
+    pub fn rejected(message: impl Into<String>) -> CliError {
+        CliError {
+            code: 1,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Reads POS: a FEN string or `start`.
+pub fn parse_position(text: &str) -> Result<Position, CliError> {
+    text.parse::<Position>().map_err(|e| match e {
+        FenError::Parse(_) => CliError::usage(e.to_string()),
+        FenError::Position(_) => CliError::rejected(e.to_string()),
+    })
+}
+
+/// Runs the command; returns what to print on standard output.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Show(args) => show::run(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Perft(args) => perft::run(args),
+    }
+}

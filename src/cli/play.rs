@@ -1,0 +1,28 @@
+use super::{parse_position, CliError};
+use clap::Args;
+use damtutor::notation::MoveError;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The position: a FEN string such as "W:W31-50:B1-20", or `start`.
+    pub position: String,
+    /// Moves in order, such as 32-28 19-23 28x19 (full paths like 4x27x38x15 accepted).
+    #[arg(required = true)]
+    pub moves: Vec<String>,
+}
+
+pub fn run(args: PlayArgs) -> Result<(), CliError> {
+    let mut position = parse_position(&args.position)?;
+    for (index, text) in args.moves.iter().enumerate() {
+        let m = position.parse_move(text).map_err(|e| {
+            let message = format!("move {} ({}): {}", index + 1, text.trim(), e.reason());
+            match e {
+                MoveError::Syntax { .. } => CliError::usage(message),
+                _ => CliError::rejected(message),
+            }
+        })?;
+        position = position.play_unchecked(&m);
+    }
+    println!("{position}");
+    Ok(())
+}

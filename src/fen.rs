@@ -1,0 +1,329 @@
+//! FEN position strings (PDN 3.0): `W:W31-50:B1-20`.
+//!
+//! Read leniently - either colour first, ranges, `K` before a king, a missing or empty colour
+//! list, a trailing `.`, a `[FEN "..."]` wrapper, lidraughts' `:H0:F1` counters - and written in
+//! the canonical form: side to move, White's squares, Black's squares, ascending, no ranges.
+
+use crate::position::Position;
+use crate::setup::{PositionError, Setup};
+use crate::square::{Color, Role};
+use std::fmt;
+use std::str::FromStr;
+
+/// A FEN string that could not be read: the token, its column (1-based) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseFenError {
+    pub column: usize,
+    pub token: String,
+    pub reason: String,
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.token.is_empty() {
+            write!(f, "column {}: {}", self.column, self.reason)
+        } else {
+            write!(
+                f,
+                "column {}: '{}': {}",
+                self.column, self.token, self.reason
+            )
+        }
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+/// Either a syntax error or a position that breaks the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    Parse(ParseFenError),
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => write!(f, "bad FEN at {e}"),
+            FenError::Position(e) => write!(f, "invalid position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> FenError {
+        FenError::Parse(e)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> FenError {
+        FenError::Position(e)
+    }
+}
+
+fn error(column: usize, token: &str, reason: impl Into<String>) -> ParseFenError {
+    ParseFenError {
+        column,
+        token: token.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// Strips a `[FEN "..."]` wrapper, quotes and a trailing dot; returns the text and the column
+/// offset of its first character in the original string.
+fn unwrap(text: &str) -> (&str, usize) {
+    let mut start = 0;
+    let mut rest = text;
+    let skip_ws = |s: &str, start: &mut usize| -> usize {
+        let trimmed = s.trim_start();
+        *start += s[..s.len() - trimmed.len()].chars().count();
+        s.len() - trimmed.len()
+    };
+    let n = skip_ws(rest, &mut start);
+    rest = &rest[n..];
+    rest = rest.trim_end();
+    if let Some(inner) = rest.strip_prefix('[') {
+        if let Some(inner) = inner.strip_suffix(']') {
+            let trimmed = inner.trim_start();
+            if trimmed.len() >= 3 && trimmed[..3].eq_ignore_ascii_case("FEN") {
+                start += 1 + (inner.len() - trimmed.len()) + 3;
+                rest = &trimmed[3..];
+                let n = skip_ws(rest, &mut start);
+                rest = rest[n..].trim_end();
+            }
+        }
+    }
+    if rest.len() >= 2 && rest.starts_with('"') && rest.ends_with('"') {
+        rest = &rest[1..rest.len() - 1];
+        start += 1;
+    }
+    rest = rest.trim_end();
+    if let Some(inner) = rest.strip_suffix('.') {
+        rest = inner;
+    }
+    (rest, start)
+}
+
+/// Reads a FEN string into a [`Setup`] (not yet validated).
+///
+/// ```
+/// use damtutor::fen::parse_setup;
+/// let setup = parse_setup("[FEN \"B:W18,K46:B12-14.\"]").unwrap();
+/// assert_eq!(setup.pieces.len(), 5);
+/// assert!(parse_setup("W:W31-5x").unwrap_err().to_string().contains("column 8"));
+/// ```
+pub fn parse_setup(text: &str) -> Result<Setup, ParseFenError> {
+    let (body, offset) = unwrap(text);
+    if body.is_empty() {
+        return Err(error(offset + 1, "", "empty FEN string"));
+    }
+    let mut fields = Vec::new();
+    let mut column = offset + 1;
+    for field in body.split(':') {
+        fields.push((column, field));
+        column += field.chars().count() + 1;
+    }
+    let (turn_column, turn_field) = fields[0];
+    let turn_token = turn_field.trim();
+    let turn = match turn_token {
+        "W" | "w" => Color::White,
+        "B" | "b" => Color::Black,
+        "" => {
+            return Err(error(
+                turn_column,
+                "",
+                "the side to move (W or B) is missing",
+            ))
+        }
+        _ => {
+            return Err(error(
+                turn_column,
+                turn_token,
+                "expected the side to move, W or B",
+            ))
+        }
+    };
+    let mut setup = Setup::empty(turn);
+    let mut seen = [false; 2];
+    for &(field_column, field) in &fields[1..] {
+        let leading = field.len() - field.trim_start().len();
+        let field_column = field_column + leading;
+        let field = field.trim();
+        let mut chars = field.chars();
+        let color = match chars.next() {
+            None => continue,
+            Some('W') | Some('w') => Color::White,
+            Some('B') | Some('b') => Color::Black,
+            Some('H') | Some('F') | Some('h') | Some('f')
+                if field[1..].chars().all(|c| c.is_ascii_digit()) =>
+            {
+                continue; // lidraughts' halfmove and fullmove counters
+            }
+            Some(_) => {
+                return Err(error(
+                    field_column,
+                    field,
+                    "expected a colour list starting with W or B",
+                ))
+            }
+        };
+        let index = (color == Color::Black) as usize;
+        if seen[index] {
+            return Err(error(
+                field_column,
+                &field[..1],
+                format!("{} pieces are listed twice", color),
+            ));
+        }
+        seen[index] = true;
+        let mut token_column = field_column + 1;
+        for token in field[1..].split(',') {
+            let lead = token.len() - token.trim_start().len();
+            parse_token(token.trim(), token_column + lead, color, &mut setup)?;
+            token_column += token.chars().count() + 1;
+        }
+    }
+    Ok(setup)
+}
+
+fn parse_token(
+    token: &str,
+    column: usize,
+    color: Color,
+    setup: &mut Setup,
+) -> Result<(), ParseFenError> {
+    if token.is_empty() {
+        return Ok(()); // "W:W:B1" and "W31,,32" are read as empty entries
+    }
+    let (role, digits) = match token.strip_prefix(['K', 'k']) {
+        Some(rest) => (Role::King, rest),
+        None => (Role::Man, token),
+    };
+    let number = |text: &str| -> Result<u32, ParseFenError> {
+        if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
+            return Err(error(
+                column,
+                token,
+                "expected a square number such as 28 or K28",
+            ));
+        }
+        text.parse::<u32>()
+            .map_err(|_| error(column, token, "square number too large"))
+    };
+    match digits.split_once('-') {
+        Some((first, last)) => {
+            let first = number(first)?;
+            let last = number(last.trim_start_matches(['K', 'k']))?;
+            if first > last {
+                return Err(error(column, token, "a range must go upwards, as in 31-50"));
+            }
+            if last > 50 {
+                return Err(error(column, token, "squares are numbered 1-50"));
+            }
+            for square in first..=last {
+                setup.put(square, color, role);
+            }
+        }
+        None => setup.put(number(digits)?, color, role),
+    }
+    Ok(())
+}
+
+/// The canonical FEN of a position: `W:W31,32,...:B1,2,...`, kings as `K46`.
+pub fn write(position: &Position) -> String {
+    let mut out = String::new();
+    out.push(position.turn().letter());
+    for color in Color::ALL {
+        out.push(':');
+        out.push(color.letter());
+        let mut first = true;
+        for square in position.pieces(color) {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            if position.kings(color).contains(square) {
+                out.push('K');
+            }
+            out.push_str(&square.number().to_string());
+        }
+    }
+    out
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+
+    /// Reads a FEN string (or `start`) and validates the position.
+    fn from_str(text: &str) -> Result<Position, FenError> {
+        if text.trim().eq_ignore_ascii_case("start") {
+            return Ok(Position::initial());
+        }
+        Ok(Position::from_setup(&parse_setup(text)?)?)
+    }
+}
+
+/// The canonical FEN.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fen(text: &str) -> String {
+        text.parse::<Position>().unwrap().to_string()
+    }
+
+    #[test]
+    fn reads_the_forms_met_in_the_wild() {
+        let initial = Position::initial().to_string();
+        assert_eq!(fen("W:W31-50:B1-20"), initial);
+        assert_eq!(fen("W:B1-20:W31-50"), initial);
+        assert_eq!(fen("[FEN \"W:W31-50:B1-20\"]"), initial);
+        assert_eq!(fen("W:W31-50:B1-20."), initial);
+        assert_eq!(fen("W:W31-50:B1-20:H0:F1"), initial);
+        assert_eq!(fen("  start "), initial);
+        assert_eq!(fen("B:WK46"), "B:WK46:B");
+        assert_eq!(fen("W:W:B"), "W:W:B");
+        assert_eq!(fen("W"), "W:W:B");
+        assert_eq!(fen("B:W 28, K32:B 19"), "B:W28,K32:B19");
+    }
+
+    #[test]
+    fn errors_name_the_token_and_column() {
+        let err = parse_setup("W:W31-50:B1-2x").unwrap_err();
+        assert_eq!((err.column, err.token.as_str()), (11, "1-2x"));
+        let err = parse_setup("X:W31").unwrap_err();
+        assert_eq!((err.column, err.token.as_str()), (1, "X"));
+        let err = parse_setup("W:W31:Q5").unwrap_err();
+        assert_eq!(err.column, 7);
+        let err = parse_setup("W:W31:W32").unwrap_err();
+        assert!(err.reason.contains("twice"));
+        let err = "W:W51".parse::<Position>().unwrap_err();
+        assert_eq!(err, FenError::Position(PositionError::SquareOutOfRange(51)));
+        let err = "B:W31,31".parse::<Position>().unwrap_err();
+        assert_eq!(err, FenError::Position(PositionError::SquareTwice(31)));
+        let err = "W:B46".parse::<Position>().unwrap_err();
+        assert!(matches!(
+            err,
+            FenError::Position(PositionError::ManOnPromotionRow { .. })
+        ));
+        let err = "W:W1-50".parse::<Position>().unwrap_err();
+        assert!(matches!(
+            err,
+            FenError::Position(PositionError::ManOnPromotionRow { .. })
+        ));
+        let err = "W:W10-50".parse::<Position>().unwrap_err();
+        assert!(matches!(
+            err,
+            FenError::Position(PositionError::TooManyPieces { count: 41, .. })
+        ));
+    }
+}

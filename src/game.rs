@@ -1,0 +1,305 @@
+//! `Game`: a position with its history, and the rules that end a game (FMJD articles 6 and 7).
+
+use crate::moves::Move;
+use crate::notation::MoveError;
+use crate::position::{Outcome, Position};
+use crate::square::Color;
+use std::fmt;
+
+/// Why a game was drawn.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum DrawReason {
+    /// The same position with the same side to move for the third time (6.1).
+    Repetition,
+    /// 25 successive moves by each player with only kings moving and no capture (6.2).
+    KingMoves,
+    /// Three pieces, at least one a king, against a lone king: 16 more moves each (6.3).
+    SixteenMoves,
+    /// Two kings, a king and a man, or a king against a lone king: 5 more moves each (6.4).
+    FiveMoves,
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DrawReason::Repetition => "threefold repetition",
+            DrawReason::KingMoves => "25 king moves each without capture",
+            DrawReason::SixteenMoves => "16 moves each with three pieces against a lone king",
+            DrawReason::FiveMoves => "5 moves each with two pieces or fewer against a lone king",
+        })
+    }
+}
+
+/// How and why a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum GameEnd {
+    /// `winner` won: the loser has no pieces (`no_pieces`) or no legal move.
+    Win { winner: Color, no_pieces: bool },
+    /// Drawn by rule.
+    Draw(DrawReason),
+}
+
+impl GameEnd {
+    /// The bare result.
+    pub fn outcome(self) -> Outcome {
+        match self {
+            GameEnd::Win { winner, .. } => Outcome::Win(winner),
+            GameEnd::Draw(_) => Outcome::Draw,
+        }
+    }
+}
+
+/// An endgame configuration under a move limit (6.3, 6.4).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Endgame {
+    Sixteen,
+    Five,
+}
+
+impl Endgame {
+    fn of(position: &Position) -> Option<Endgame> {
+        let material = position.material();
+        for (strong, weak) in [
+            (material.white, material.black),
+            (material.black, material.white),
+        ] {
+            if weak.men == 0 && weak.kings == 1 && strong.kings >= 1 {
+                match strong.pieces() {
+                    3 => return Some(Endgame::Sixteen),
+                    1 | 2 => return Some(Endgame::Five),
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+
+    /// Plies allowed once the configuration is on the board.
+    fn plies(self) -> usize {
+        match self {
+            Endgame::Sixteen => 32,
+            Endgame::Five => 10,
+        }
+    }
+}
+
+/// A game: a start position, the moves played, and the draw bookkeeping.
+///
+/// ```
+/// use damtutor::{Game, GameEnd, DrawReason, Position};
+/// let mut game = Game::new("W:WK46,K45:BK5,K6".parse().unwrap());
+/// for text in ["46-41", "5-10", "41-46", "10-5", "46-41", "5-10", "41-46"] {
+///     game.play_text(text).unwrap();
+/// }
+/// assert_eq!(game.end(), None);
+/// game.play_text("10-5").unwrap(); // the start position stands for the third time
+/// assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::Repetition)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    /// Zobrist keys of every position so far, the current one last.
+    keys: Vec<u64>,
+    /// Successive plies of quiet king moves.
+    king_plies: usize,
+    /// The endgame configuration on the board and the ply at which it arose.
+    endgame: Option<(Endgame, usize)>,
+}
+
+impl Game {
+    /// A game starting from `start`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            start,
+            position: start,
+            moves: Vec::new(),
+            keys: vec![start.hash_key()],
+            king_plies: 0,
+            endgame: Endgame::of(&start).map(|e| (e, 0)),
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays a legal move; `None` (and no change) if `m` is not legal here.
+    pub fn play(&mut self, m: &Move) -> Option<()> {
+        let next = self.position.play(m)?;
+        self.push(m, next);
+        Some(())
+    }
+
+    /// Plays move text such as `32-28`; returns the move, or why it is not legal.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = self.position.parse_move(text)?;
+        let next = self.position.play_unchecked(&m);
+        self.push(&m, next);
+        Ok(m)
+    }
+
+    fn push(&mut self, m: &Move, next: Position) {
+        if m.is_king_move() && !m.is_capture() {
+            self.king_plies += 1;
+        } else {
+            self.king_plies = 0;
+        }
+        self.moves.push(*m);
+        self.position = next;
+        self.keys.push(next.hash_key());
+        let ply = self.moves.len();
+        self.endgame = match (Endgame::of(&next), self.endgame) {
+            (Some(kind), Some((old, since))) if kind == old => Some((old, since)),
+            (Some(kind), _) => Some((kind, ply)),
+            (None, _) => None,
+        };
+    }
+
+    /// How many times the current position (with the same side to move) has stood on the board.
+    pub fn repetitions(&self) -> usize {
+        let current = self.keys[self.keys.len() - 1];
+        self.keys.iter().filter(|&&k| k == current).count()
+    }
+
+    /// The end of the game, if it has ended: a win (no pieces or no moves) or a draw by rule.
+    pub fn end(&self) -> Option<GameEnd> {
+        let turn = self.position.turn();
+        if self.position.pieces(turn).is_empty() {
+            return Some(GameEnd::Win {
+                winner: turn.other(),
+                no_pieces: true,
+            });
+        }
+        if self.position.legal_moves().is_empty() {
+            return Some(GameEnd::Win {
+                winner: turn.other(),
+                no_pieces: false,
+            });
+        }
+        if let Some((kind, since)) = self.endgame {
+            if self.moves.len() - since >= kind.plies() {
+                return Some(GameEnd::Draw(match kind {
+                    Endgame::Sixteen => DrawReason::SixteenMoves,
+                    Endgame::Five => DrawReason::FiveMoves,
+                }));
+            }
+        }
+        if self.repetitions() >= 3 {
+            return Some(GameEnd::Draw(DrawReason::Repetition));
+        }
+        if self.king_plies >= 50 {
+            return Some(GameEnd::Draw(DrawReason::KingMoves));
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(game: &mut Game, moves: &str) {
+        for text in moves.split_whitespace() {
+            game.play_text(text).unwrap();
+        }
+    }
+
+    #[test]
+    fn threefold_repetition() {
+        // Two kings each side, so no endgame rule applies.
+        let mut game = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
+        play(&mut game, "50-44 1-7 44-50 7-1 50-44 1-7 44-50");
+        assert_eq!(game.end(), None);
+        game.play_text("7-1").unwrap();
+        assert_eq!(game.repetitions(), 3);
+        assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::Repetition)));
+    }
+
+    #[test]
+    fn twenty_five_king_moves_each() {
+        // Kings only, three a side; play fresh positions with no capture until the rule ends it.
+        let mut game = Game::new("W:WK46,K47,K48:BK3,K4,K5".parse().unwrap());
+        let mut seen = std::collections::HashSet::new();
+        seen.insert(game.position().hash_key());
+        for ply in 0..50 {
+            assert_eq!(game.end(), None, "ended early at ply {ply}");
+            let position = *game.position();
+            let next = position
+                .legal_moves()
+                .into_iter()
+                .find(|m| {
+                    let after = position.play_unchecked(m);
+                    !m.is_capture()
+                        && !seen.contains(&after.hash_key())
+                        && !after.has_capture()
+                        && !after.legal_moves().is_empty()
+                })
+                .expect("a quiet fresh move exists");
+            game.play(&next).unwrap();
+            seen.insert(game.position().hash_key());
+        }
+        assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::KingMoves)));
+    }
+
+    #[test]
+    fn endgame_rules_count_from_when_they_arise() {
+        // Three kings against one: 16 moves each, then a draw.
+        let mut game = Game::new("W:WK36,K41,K46:BK15".parse().unwrap());
+        let mut seen = std::collections::HashSet::new();
+        for ply in 0..32 {
+            assert_eq!(game.end(), None, "ended early at ply {ply}");
+            let position = *game.position();
+            let next = position
+                .legal_moves()
+                .into_iter()
+                .find(|m| {
+                    let after = position.play_unchecked(m);
+                    !m.is_capture() && !after.has_capture() && seen.insert(after.hash_key())
+                })
+                .expect("a quiet fresh move exists");
+            game.play(&next).unwrap();
+        }
+        assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::SixteenMoves)));
+
+        // King and man against a king: five moves each.
+        let mut game = Game::new("W:WK50,45:BK1".parse().unwrap());
+        play(&mut game, "50-44 1-7 44-50 7-1 50-44 1-7 44-39 7-1");
+        assert_eq!(game.end(), None);
+        play(&mut game, "39-44 1-7");
+        assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::FiveMoves)));
+    }
+
+    #[test]
+    fn no_pieces_or_no_moves_loses() {
+        let mut game = Game::new("W:W28:B23".parse().unwrap());
+        game.play_text("28x19").unwrap();
+        assert_eq!(
+            game.end(),
+            Some(GameEnd::Win {
+                winner: Color::White,
+                no_pieces: true
+            })
+        );
+        let stuck = Game::new("W:W46:B41,37".parse().unwrap());
+        assert_eq!(
+            stuck.end(),
+            Some(GameEnd::Win {
+                winner: Color::Black,
+                no_pieces: false
+            })
+        );
+    }
+}

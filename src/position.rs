@@ -1,0 +1,387 @@
+//! `Position`: a validated board with the side to move.
+
+use crate::bitboard::{Bitboard, VALID};
+use crate::moves::{Move, MoveList};
+use crate::setup::{PositionError, Setup};
+use crate::square::{ByColor, Color, Piece, Role, Square};
+
+/// White's promotion row, squares 1-5.
+pub(crate) const WHITE_PROMOTION: u64 = 0b11111;
+/// Black's promotion row, squares 46-50 (bits 49..=53).
+pub(crate) const BLACK_PROMOTION: u64 = 0b11111 << 49;
+
+/// A legal international draughts position: the pieces and the side to move.
+///
+/// Built from a [`Setup`] (checked once) or from FEN, and changed only by playing moves.
+///
+/// ```
+/// use damtutor::Position;
+/// let start = Position::initial();
+/// assert_eq!(start.legal_moves().len(), 9);
+/// let pos: Position = "W:W28,32:B23".parse().unwrap();
+/// let moves = pos.legal_moves();
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!(pos.move_text(&moves[0]), "28x19");
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub(crate) white: u64,
+    pub(crate) black: u64,
+    pub(crate) kings: u64,
+    pub(crate) turn: Color,
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The side won (the opponent has no piece or no legal move, FMJD 7.2).
+    Win(Color),
+    /// The game is drawn (see [`Game`](crate::Game) for the draw rules).
+    Draw,
+}
+
+/// What [`Position::make`] changed, so that [`Position::unmake`] can restore it.
+#[derive(Copy, Clone, Debug)]
+pub struct Undo {
+    captured_kings: u64,
+}
+
+/// Material of one side: men and kings.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, serde::Serialize)]
+pub struct Material {
+    pub men: u32,
+    pub kings: u32,
+}
+
+impl Material {
+    /// Value in men with a king counting `king_value`.
+    pub fn value(self, king_value: i32) -> i32 {
+        self.men as i32 + king_value * self.kings as i32
+    }
+
+    /// Number of pieces.
+    pub fn pieces(self) -> u32 {
+        self.men + self.kings
+    }
+}
+
+impl Position {
+    /// The starting position: Black on 1-20, White on 31-50, White to move.
+    pub const fn initial() -> Position {
+        Position {
+            white: Bitboard::range_const(31, 50),
+            black: Bitboard::range_const(1, 20),
+            kings: 0,
+            turn: Color::White,
+        }
+    }
+
+    /// An empty board (no pieces) with `turn` to move.
+    pub const fn empty(turn: Color) -> Position {
+        Position {
+            white: 0,
+            black: 0,
+            kings: 0,
+            turn,
+        }
+    }
+
+    /// Validates a setup.
+    ///
+    /// ```
+    /// use damtutor::{Color, Position, PositionError, Role, Setup};
+    /// let mut setup = Setup::empty(Color::White);
+    /// setup.put(3, Color::White, Role::Man);
+    /// assert_eq!(
+    ///     Position::from_setup(&setup),
+    ///     Err(PositionError::ManOnPromotionRow { color: Color::White, square: 3 })
+    /// );
+    /// ```
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let mut pos = Position::empty(setup.turn);
+        for &(number, piece) in &setup.pieces {
+            let square = u8::try_from(number)
+                .ok()
+                .and_then(Square::new)
+                .ok_or(PositionError::SquareOutOfRange(number))?;
+            let bit = 1u64 << square.bit();
+            if (pos.white | pos.black) & bit != 0 {
+                return Err(PositionError::SquareTwice(square.number()));
+            }
+            if piece.role == Role::Man && promotion_row(piece.color) & bit != 0 {
+                return Err(PositionError::ManOnPromotionRow {
+                    color: piece.color,
+                    square: square.number(),
+                });
+            }
+            match piece.color {
+                Color::White => pos.white |= bit,
+                Color::Black => pos.black |= bit,
+            }
+            if piece.role == Role::King {
+                pos.kings |= bit;
+            }
+        }
+        for color in Color::ALL {
+            let count = pos.pieces(color).count();
+            if count > 20 {
+                return Err(PositionError::TooManyPieces { color, count });
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The position as an (already valid) setup.
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty(self.turn);
+        for square in Square::all() {
+            if let Some(piece) = self.piece_at(square) {
+                setup.pieces.push((square.number() as u32, piece));
+            }
+        }
+        setup
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The same pieces with `turn` to move.
+    pub fn with_turn(mut self, turn: Color) -> Position {
+        self.turn = turn;
+        self
+    }
+
+    /// All pieces of `color`.
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        Bitboard(self.side(color))
+    }
+
+    /// The men of `color`.
+    pub fn men(&self, color: Color) -> Bitboard {
+        Bitboard(self.side(color) & !self.kings)
+    }
+
+    /// The kings of `color`.
+    pub fn kings(&self, color: Color) -> Bitboard {
+        Bitboard(self.side(color) & self.kings)
+    }
+
+    /// Every occupied square.
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.white | self.black)
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let bit = 1u64 << square.bit();
+        let color = if self.white & bit != 0 {
+            Color::White
+        } else if self.black & bit != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings & bit != 0 {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece::new(color, role))
+    }
+
+    /// Men and kings of each side.
+    pub fn material(&self) -> ByColor<Material> {
+        let of = |color| Material {
+            men: self.men(color).count() as u32,
+            kings: self.kings(color).count() as u32,
+        };
+        ByColor {
+            white: of(Color::White),
+            black: of(Color::Black),
+        }
+    }
+
+    /// The game result when the side to move has no piece or no legal move (FMJD 7.2);
+    /// `None` while it can move. Draw rules need the history: see [`Game`](crate::Game).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.legal_moves().is_empty() {
+            Some(Outcome::Win(self.turn.other()))
+        } else {
+            None
+        }
+    }
+
+    /// The position with the colours swapped and the board turned: square `s` becomes `51 - s`,
+    /// and the other side moves. Tactics stay the same, seen from the other side.
+    pub fn mirrored(&self) -> Position {
+        Position {
+            white: Bitboard(self.black).mirror().0,
+            black: Bitboard(self.white).mirror().0,
+            kings: Bitboard(self.kings).mirror().0,
+            turn: self.turn.other(),
+        }
+    }
+
+    /// Plays a move from [`legal_moves`](Position::legal_moves) and returns what is needed to
+    /// take it back with [`unmake`](Position::unmake). Playing a move of another position
+    /// leaves a meaningless (but memory-safe) board; use [`play`](Position::play) for untrusted moves.
+    #[inline]
+    pub fn make(&mut self, m: &Move) -> Undo {
+        let from = 1u64 << m.from;
+        let to = 1u64 << m.to;
+        let captured_kings = m.captured & self.kings;
+        let (own, opp) = match self.turn {
+            Color::White => (&mut self.white, &mut self.black),
+            Color::Black => (&mut self.black, &mut self.white),
+        };
+        *own = (*own & !from) | to;
+        *opp &= !m.captured;
+        self.kings &= !m.captured;
+        if m.king {
+            self.kings = (self.kings & !from) | to;
+        } else if m.promotes {
+            self.kings |= to;
+        }
+        self.turn = self.turn.other();
+        Undo { captured_kings }
+    }
+
+    /// Takes back `m`, which must be the last move made with [`make`](Position::make).
+    #[inline]
+    pub fn unmake(&mut self, m: &Move, undo: Undo) {
+        self.turn = self.turn.other();
+        let from = 1u64 << m.from;
+        let to = 1u64 << m.to;
+        if m.king {
+            self.kings = (self.kings & !to) | from;
+        } else if m.promotes {
+            self.kings &= !to;
+        }
+        self.kings |= undo.captured_kings;
+        let (own, opp) = match self.turn {
+            Color::White => (&mut self.white, &mut self.black),
+            Color::Black => (&mut self.black, &mut self.white),
+        };
+        *own = (*own & !to) | from;
+        *opp |= m.captured;
+    }
+
+    /// The position after a trusted move (one of [`legal_moves`](Position::legal_moves)).
+    #[inline]
+    pub fn play_unchecked(mut self, m: &Move) -> Position {
+        self.make(m);
+        self
+    }
+
+    /// The position after `m`, or `None` when `m` is not one of this position's legal moves.
+    /// To play move text, see [`Position::parse_move`].
+    pub fn play(&self, m: &Move) -> Option<Position> {
+        self.is_legal(m).then(|| self.play_unchecked(m))
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// A 64-bit Zobrist key of the pieces and the side to move.
+    pub fn hash_key(&self) -> u64 {
+        let mut key = if self.turn == Color::Black {
+            ZOBRIST_TURN
+        } else {
+            0
+        };
+        let tables = [
+            (self.white & !self.kings, 0),
+            (self.white & self.kings, 1),
+            (self.black & !self.kings, 2),
+            (self.black & self.kings, 3),
+        ];
+        for (mut bits, table) in tables {
+            while bits != 0 {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                key ^= ZOBRIST[table][bit];
+            }
+        }
+        key
+    }
+
+    #[inline(always)]
+    pub(crate) fn side(&self, color: Color) -> u64 {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn empty_bits(&self) -> u64 {
+        VALID & !(self.white | self.black)
+    }
+
+    /// Every legal move, with captures limited by the majority rule.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+}
+
+/// The promotion row of `color` as bits.
+#[inline(always)]
+pub(crate) const fn promotion_row(color: Color) -> u64 {
+    match color {
+        Color::White => WHITE_PROMOTION,
+        Color::Black => BLACK_PROMOTION,
+    }
+}
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const ZOBRIST: [[u64; 64]; 4] = {
+    let mut table = [[0u64; 64]; 4];
+    let mut state = 0x6461_6D74_7574_6F72; // "damtutor"
+    let mut t = 0;
+    while t < 4 {
+        let mut b = 0;
+        while b < 64 {
+            let (next, value) = splitmix(state);
+            state = next;
+            table[t][b] = value;
+            b += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+const ZOBRIST_TURN: u64 = splitmix(0x7475_726E).1;
+
+impl Bitboard {
+    /// `range` usable in constants.
+    pub(crate) const fn range_const(first: u8, last: u8) -> u64 {
+        let mut bits = 0u64;
+        let mut n = first;
+        while n <= last {
+            let i = (n - 1) as u32;
+            bits |= 1 << (i + i / 10);
+            n += 1;
+        }
+        bits
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::initial()
+    }
+}
