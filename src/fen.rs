@@ -113,7 +113,7 @@ fn unwrap(text: &str) -> (&str, usize) {
 /// use damtutor::fen::parse_setup;
 /// let setup = parse_setup("[FEN \"B:W18,K46:B12-14.\"]").unwrap();
 /// assert_eq!(setup.pieces.len(), 5);
-/// assert!(parse_setup("W:W31-5x").unwrap_err().to_string().contains("column 8"));
+/// assert!(parse_setup("W:W31-5x").unwrap_err().to_string().contains("column 4"));
 /// ```
 pub fn parse_setup(text: &str) -> Result<Setup, ParseFenError> {
     let (body, offset) = unwrap(text);

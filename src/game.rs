@@ -87,12 +87,12 @@ impl Endgame {
 ///
 /// ```
 /// use damtutor::{Game, GameEnd, DrawReason, Position};
-/// let mut game = Game::new("W:WK46,K45:BK5,K6".parse().unwrap());
-/// for text in ["46-41", "5-10", "41-46", "10-5", "46-41", "5-10", "41-46"] {
+/// let mut game = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
+/// for text in ["50-44", "1-7", "44-50", "7-1", "50-44", "1-7", "44-50"] {
 ///     game.play_text(text).unwrap();
 /// }
 /// assert_eq!(game.end(), None);
-/// game.play_text("10-5").unwrap(); // the start position stands for the third time
+/// game.play_text("7-1").unwrap(); // the start position stands for the third time
 /// assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::Repetition)));
 /// ```
 #[derive(Clone, Debug)]

@@ -15,7 +15,7 @@
 //! assert_eq!(moves.len(), 1);
 //! assert_eq!(position.full_move_text(&moves[0]), "25x48x31x22x33");
 //! let after = position.play_unchecked(&moves[0]);
-//! assert_eq!(after.to_string(), "W:W:BK33");
+//! assert_eq!(after.to_string(), "W:W38:BK33");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

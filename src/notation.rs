@@ -211,10 +211,10 @@ impl Position {
     ///
     /// ```
     /// use damtutor::Position;
-    /// let pos: Position = "W:W32,37:B26".parse().unwrap();
-    /// let err = pos.parse_move("32-28").unwrap_err();
-    /// assert_eq!(err.reason(), "capture is compulsory: 37x16");
-    /// assert_eq!(pos.parse_move("37x16").unwrap().to_string(), "37x16");
+    /// let pos: Position = "W:W32,37:B27".parse().unwrap();
+    /// let err = pos.parse_move("37-31").unwrap_err();
+    /// assert_eq!(err.reason(), "capture is compulsory: 32x21");
+    /// assert_eq!(pos.parse_move("32x21").unwrap().to_string(), "32x21");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let parsed = parse_move_text(text)?;
