@@ -1,0 +1,1 @@
+//! PDN 3.0 game files (to be written).
