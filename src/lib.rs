@@ -20,6 +20,7 @@
 //! ```
 
 pub mod bitboard;
+pub mod exercise;
 pub mod fen;
 pub mod game;
 mod movegen;
@@ -29,7 +30,9 @@ pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod setup;
+pub mod solver;
 pub mod square;
+pub mod verify;
 
 pub use bitboard::Bitboard;
 pub use game::{DrawReason, Game, GameEnd};

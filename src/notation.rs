@@ -340,6 +340,41 @@ fn is_subsequence(wanted: &[Square], route: &[Square]) -> bool {
     wanted.iter().all(|w| it.any(|r| r == w))
 }
 
+/// Splits a line of moves into move tokens, dropping move numbers (`1.`, `12...`), result
+/// marks and annotations; separators may be spaces, commas or semicolons.
+///
+/// ```
+/// use damtutor::notation::line_tokens;
+/// assert_eq!(line_tokens("1. 32-27! 26x37 2. 39-34 30x39"), ["32-27!", "26x37", "39-34", "30x39"]);
+/// assert_eq!(line_tokens("1.43-38 47x32 2.28x37"), ["43-38", "47x32", "28x37"]);
+/// ```
+pub fn line_tokens(text: &str) -> Vec<String> {
+    let normalized: String = text
+        .chars()
+        .map(|c| match c {
+            '，' | '、' | ',' | ';' | '；' | '(' | ')' | '（' | '）' => ' ',
+            '．' | '。' => '.',
+            c => normalize_char(c),
+        })
+        .collect();
+    let mut tokens = Vec::new();
+    for word in normalized.split_whitespace() {
+        // "12.32-28" or "12...32-28": drop the move number.
+        let word = match word.rfind('.') {
+            Some(i) if word[..i].chars().all(|c| c.is_ascii_digit() || c == '.') => &word[i + 1..],
+            _ => word,
+        };
+        if word.is_empty() || word.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        if matches!(word, "2-0" | "0-2" | "1-1" | "*" | "+" | "x") {
+            continue;
+        }
+        tokens.push(word.to_string());
+    }
+    tokens
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

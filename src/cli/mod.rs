@@ -1,10 +1,13 @@
 //! The command line: clap types, one file per subcommand, and the one place where errors become
 //! exit codes (0 success, 1 input understood but rejected, 2 usage or parse error).
 
+mod limits;
 mod moves;
 mod perft;
 mod play;
 mod show;
+mod solve;
+mod validate;
 
 use clap::{Parser, Subcommand};
 use damtutor::fen::FenError;
@@ -29,6 +32,10 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Count the leaf nodes of the move tree (perft), depth by depth.
     Perft(perft::PerftArgs),
+    /// Find and prove the forced win (or gain) in a position or an exercise file.
+    Solve(solve::SolveArgs),
+    /// Check exercise files: syntax, positions, and every solution against the solver.
+    Validate(validate::ValidateArgs),
 }
 
 /// An error with its exit code.
@@ -77,5 +84,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Moves(args) => moves::run(args),
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Validate(args) => validate::run(args),
     }
 }

@@ -1,0 +1,472 @@
+//! Exercise files: a coach's positions in YAML.
+//!
+//! serde and serde_yaml are used only here, so that the file format could be swapped without
+//! touching the rules, the solver or the rendering. Everything past [`load`] and [`parse`] is a
+//! checked [`ExerciseSet`]: positions are legal, goals known, ids unique.
+//!
+//! ```yaml
+//! title: Turkish strikes
+//! language: en
+//! exercises:
+//!   - id: ts-01
+//!     white: [11, 23, 27, 28, 43]
+//!     black: [K47]
+//!     to_move: white
+//!     goal: win
+//!     solution: "43-38 47x32 28x37"
+//! ```
+
+use crate::position::Position;
+use crate::setup::Setup;
+use crate::solver::{Goal, Motif};
+use crate::square::{Color, Role};
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A checked exercise set.
+#[derive(Clone, Debug)]
+pub struct ExerciseSet {
+    /// Where it was read from (for messages).
+    pub source_name: String,
+    pub title: String,
+    pub subtitle: Option<String>,
+    pub author: Option<String>,
+    /// `en` or `zh`.
+    pub language: String,
+    pub level: Option<u8>,
+    pub description: Option<String>,
+    pub exercises: Vec<Exercise>,
+}
+
+/// One checked exercise.
+#[derive(Clone, Debug)]
+pub struct Exercise {
+    pub id: String,
+    pub position: Position,
+    pub goal: Goal,
+    pub title: Option<String>,
+    pub hint: Option<String>,
+    pub comment: Option<String>,
+    /// The teacher's motif tags, as written.
+    pub motifs: Vec<String>,
+    /// The teacher's difficulty level (1-6), overriding the estimate.
+    pub difficulty: Option<u8>,
+    pub source: Option<String>,
+    /// The expected solution in move text, as written.
+    pub solution: Option<String>,
+    /// The line of the exercise's `id` in its file (1-based), when found.
+    pub line: Option<usize>,
+}
+
+/// A problem in an exercise file: where, and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExerciseError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub id: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for ExerciseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(column) = self.column {
+                write!(f, ":{column}")?;
+            }
+        }
+        write!(f, ": ")?;
+        if let Some(id) = &self.id {
+            write!(f, "exercise {id}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ExerciseError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSet {
+    title: String,
+    subtitle: Option<String>,
+    author: Option<String>,
+    language: Option<String>,
+    level: Option<u8>,
+    description: Option<String>,
+    exercises: Vec<RawExercise>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExercise {
+    id: IdText,
+    fen: Option<String>,
+    white: Option<Vec<SquareText>>,
+    black: Option<Vec<SquareText>>,
+    to_move: Option<String>,
+    goal: Option<RawGoal>,
+    title: Option<String>,
+    hint: Option<String>,
+    comment: Option<String>,
+    #[serde(default)]
+    motifs: Vec<String>,
+    difficulty: Option<u8>,
+    source: Option<String>,
+    solution: Option<String>,
+}
+
+/// An id may be written as a number or a string.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum IdText {
+    Number(u64),
+    Text(String),
+}
+
+impl IdText {
+    fn text(&self) -> String {
+        match self {
+            IdText::Number(n) => n.to_string(),
+            IdText::Text(s) => s.clone(),
+        }
+    }
+}
+
+/// A square in a piece list: `28` or `K28`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SquareText {
+    Number(u32),
+    Text(String),
+}
+
+/// `goal: win` or `goal: "material:2"` or `goal: {material: 2}`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawGoal {
+    Text(String),
+    Material { material: u32 },
+}
+
+/// Reads and checks an exercise file.
+pub fn load(path: &Path) -> Result<ExerciseSet, Vec<ExerciseError>> {
+    let name = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse(&text, &name),
+        Err(e) => Err(vec![ExerciseError {
+            file: name,
+            line: None,
+            column: None,
+            id: None,
+            message: format!("cannot read the file: {e}"),
+        }]),
+    }
+}
+
+/// The `.yaml` and `.yml` files of a folder, sorted by name.
+pub fn files_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml")))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Checks the text of an exercise file named `name`; returns every problem found.
+pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> {
+    let raw: RawSet = serde_yaml::from_str(text).map_err(|e| {
+        let location = e.location();
+        vec![ExerciseError {
+            file: name.to_string(),
+            line: location.as_ref().map(|l| l.line()),
+            column: location.as_ref().map(|l| l.column()),
+            id: None,
+            message: clean_yaml_message(&e.to_string()),
+        }]
+    })?;
+    let mut errors = Vec::new();
+    let error = |line: Option<usize>, id: Option<&str>, message: String| ExerciseError {
+        file: name.to_string(),
+        line,
+        column: None,
+        id: id.map(str::to_string),
+        message,
+    };
+    let language = raw.language.unwrap_or_else(|| "en".to_string());
+    if language != "en" && language != "zh" {
+        errors.push(error(
+            find_line(text, "language:"),
+            None,
+            format!("language '{language}' is not supported: use en or zh"),
+        ));
+    }
+    if let Some(level) = raw.level {
+        if !(1..=6).contains(&level) {
+            errors.push(error(
+                find_line(text, "level:"),
+                None,
+                format!("level {level} is outside 1-6"),
+            ));
+        }
+    }
+    if raw.exercises.is_empty() {
+        errors.push(error(
+            find_line(text, "exercises:"),
+            None,
+            "the set has no exercises".into(),
+        ));
+    }
+    let mut exercises = Vec::new();
+    let mut seen_ids: Vec<String> = Vec::new();
+    let mut search_from = 0;
+    for raw_exercise in raw.exercises {
+        let id = raw_exercise.id.text();
+        let line = find_id_line(text, &id, &mut search_from);
+        if seen_ids.contains(&id) {
+            errors.push(error(
+                line,
+                Some(&id),
+                "the id is used twice in this set".into(),
+            ));
+        }
+        seen_ids.push(id.clone());
+        match check_exercise(raw_exercise, &id, line) {
+            Ok(exercise) => exercises.push(exercise),
+            Err(messages) => {
+                for message in messages {
+                    errors.push(error(line, Some(&id), message));
+                }
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(ExerciseSet {
+        source_name: name.to_string(),
+        title: raw.title,
+        subtitle: raw.subtitle,
+        author: raw.author,
+        language,
+        level: raw.level,
+        description: raw.description,
+        exercises,
+    })
+}
+
+fn check_exercise(
+    raw: RawExercise,
+    id: &str,
+    line: Option<usize>,
+) -> Result<Exercise, Vec<String>> {
+    let mut problems = Vec::new();
+    if id.trim().is_empty() {
+        problems.push("the id is empty".to_string());
+    }
+    let to_move = match raw.to_move.as_deref().map(str::trim) {
+        None => None,
+        Some("white") | Some("White") | Some("W") | Some("w") => Some(Color::White),
+        Some("black") | Some("Black") | Some("B") | Some("b") => Some(Color::Black),
+        Some(other) => {
+            problems.push(format!("to_move '{other}' must be white or black"));
+            None
+        }
+    };
+    let setup = match (&raw.fen, &raw.white, &raw.black) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            problems
+                .push("give the position either as fen or as white/black lists, not both".into());
+            None
+        }
+        (Some(fen), None, None) => match crate::fen::parse_setup(fen) {
+            Ok(mut setup) => {
+                if let Some(turn) = to_move {
+                    if turn != setup.turn {
+                        problems.push(format!(
+                            "to_move says {} but the FEN says {} to move",
+                            turn.name(),
+                            setup.turn.name()
+                        ));
+                    }
+                    setup.turn = turn;
+                }
+                Some(setup)
+            }
+            Err(e) => {
+                problems.push(format!("bad FEN at {e}"));
+                None
+            }
+        },
+        (None, white, black) => {
+            if white.is_none() && black.is_none() {
+                problems.push("no position: give fen, or white and black lists".into());
+                None
+            } else if let Some(turn) = to_move {
+                let mut setup = Setup::empty(turn);
+                for (color, list) in [(Color::White, white), (Color::Black, black)] {
+                    for entry in list.iter().flatten() {
+                        match square_entry(entry) {
+                            Ok((square, role)) => setup.put(square, color, role),
+                            Err(message) => {
+                                problems.push(format!("{} list: {message}", color.name()))
+                            }
+                        }
+                    }
+                }
+                Some(setup)
+            } else {
+                problems.push("to_move (white or black) is missing".into());
+                None
+            }
+        }
+    };
+    let position = setup.and_then(|setup| match Position::from_setup(&setup) {
+        Ok(position) => Some(position),
+        Err(e) => {
+            problems.push(format!("invalid position: {e}"));
+            None
+        }
+    });
+    let goal = match raw.goal {
+        None => Goal::Auto,
+        Some(RawGoal::Material { material }) if material >= 1 => Goal::Material(material),
+        Some(RawGoal::Material { material }) => {
+            problems.push(format!("goal material: {material} must be at least 1"));
+            Goal::Auto
+        }
+        Some(RawGoal::Text(text)) => match text.parse::<Goal>() {
+            Ok(goal) => goal,
+            Err(message) => {
+                problems.push(format!("goal {message}"));
+                Goal::Auto
+            }
+        },
+    };
+    if let Some(level) = raw.difficulty {
+        if !(1..=6).contains(&level) {
+            problems.push(format!("difficulty {level} is outside 1-6"));
+        }
+    }
+    for motif in &raw.motifs {
+        if Motif::from_key(motif).is_none() {
+            let known: Vec<&str> = Motif::ALL.iter().map(|m| m.key()).collect();
+            problems.push(format!(
+                "unknown motif '{motif}' (known: {})",
+                known.join(", ")
+            ));
+        }
+    }
+    match position {
+        Some(position) if problems.is_empty() => Ok(Exercise {
+            id: id.to_string(),
+            position,
+            goal,
+            title: raw.title,
+            hint: raw.hint,
+            comment: raw.comment,
+            motifs: raw.motifs,
+            difficulty: raw.difficulty,
+            source: raw.source,
+            solution: raw.solution,
+            line,
+        }),
+        _ => Err(problems),
+    }
+}
+
+fn square_entry(entry: &SquareText) -> Result<(u32, Role), String> {
+    match entry {
+        SquareText::Number(n) => Ok((*n, Role::Man)),
+        SquareText::Text(text) => {
+            let text = text.trim();
+            let (role, digits) = match text.strip_prefix(['K', 'k']) {
+                Some(rest) => (Role::King, rest),
+                None => (Role::Man, text),
+            };
+            digits
+                .parse::<u32>()
+                .map(|n| (n, role))
+                .map_err(|_| format!("'{text}' is not a square such as 28 or K28"))
+        }
+    }
+}
+
+/// The 1-based line of the first line containing `needle`.
+fn find_line(text: &str, needle: &str) -> Option<usize> {
+    text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
+}
+
+/// The line of `id: <id>` at or after byte offset `from` (ids are in file order).
+fn find_id_line(text: &str, id: &str, from: &mut usize) -> Option<usize> {
+    let mut offset = 0;
+    for (index, line) in text.lines().enumerate() {
+        let start = offset;
+        offset += line.len() + 1;
+        if start < *from {
+            continue;
+        }
+        let trimmed = line.trim_start().trim_start_matches("- ").trim_start();
+        if let Some(value) = trimmed.strip_prefix("id:") {
+            let value = value.trim().trim_matches(['"', '\'']);
+            if value == id {
+                *from = offset;
+                return Some(index + 1);
+            }
+        }
+    }
+    None
+}
+
+/// serde_yaml's message without its trailing location (we print our own).
+fn clean_yaml_message(message: &str) -> String {
+    match message.find(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_both_position_forms() {
+        let text = "title: T\nexercises:\n  - id: a\n    fen: \"W:W28,32:B23\"\n    goal: win\n  - id: 2\n    white: [28, K46]\n    black: [\"K5\", 23]\n    to_move: black\n    goal: {material: 2}\n";
+        let set = parse(text, "t.yaml").unwrap();
+        assert_eq!(set.exercises.len(), 2);
+        assert_eq!(set.exercises[1].id, "2");
+        assert_eq!(set.exercises[1].line, Some(6));
+        assert_eq!(set.exercises[1].position.to_string(), "B:W28,K46:BK5,23");
+        assert_eq!(set.exercises[1].goal, Goal::Material(2));
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_positions_are_errors() {
+        let text = "title: T\nexercises:\n  - id: a\n    fen: \"W:W28\"\n    gaol: win\n";
+        let errors = parse(text, "t.yaml").unwrap_err();
+        assert_eq!(errors[0].line, Some(5));
+        assert!(
+            errors[0].message.contains("unknown field `gaol`"),
+            "{}",
+            errors[0]
+        );
+
+        let text = "title: T\nexercises:\n  - id: a\n    fen: \"W:W3\"\n  - id: a\n    white: [51]\n    to_move: white\n  - id: c\n    white: [30]\n";
+        let errors = parse(text, "t.yaml").unwrap_err();
+        let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            lines,
+            vec![
+                "t.yaml:3: exercise a: invalid position: a white man cannot stand on 3, its own promotion row (1-5); write K3 for a king",
+                "t.yaml:5: exercise a: the id is used twice in this set",
+                "t.yaml:5: exercise a: invalid position: square 51 is outside the board (squares are 1-50)",
+                "t.yaml:8: exercise c: to_move (white or black) is missing",
+            ]
+        );
+    }
+}

@@ -1,0 +1,619 @@
+//! The puzzle solver: proves that the side to move can force a goal, and explains how.
+//!
+//! The search is an exact AND/OR proof: at the solver's moves one move must reach the goal, at
+//! the defender's moves every reply must be refuted. Nothing is estimated - a line is reported as
+//! winning only when every defender reply was examined. It uses iterative deepening on the
+//! number of plies, a transposition table keyed by Zobrist hashes, forcing moves first, and a
+//! free ply for a forced capture (a side whose only legal move is a capture), which keeps long
+//! combinations within a small horizon while material shrinks, so it always ends.
+//!
+//! Goals (checked at every node; a won game satisfies every goal):
+//! - [`Goal::Win`]: the defender is to move and has no piece or no legal move.
+//! - [`Goal::Material`]: a net gain of at least N (man 1, king 3) against the start, in a quiet
+//!   position (the side to move has no capture), so that a gain about to be given back does not count.
+//! - [`Goal::King`]: a new king of the solver's side in a quiet position, with no net loss.
+//! - [`Goal::Auto`]: the best of these that can be proven: a win, else the largest material
+//!   gain, else a kept king.
+
+mod difficulty;
+mod motifs;
+pub mod report;
+mod tree;
+
+pub use difficulty::Difficulty;
+pub use motifs::Motif;
+pub use tree::{Reply, TreeNode};
+
+use crate::moves::Move;
+use crate::position::{Material, Position};
+use crate::square::{ByColor, Color};
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// What the side to move has to force.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Goal {
+    /// The opponent ends with no piece or no legal move.
+    Win,
+    /// A net gain of at least this many men (a king counting 3).
+    Material(u32),
+    /// Promote a man and keep the king.
+    King,
+    /// The best of the above that can be proven.
+    Auto,
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Goal::Win => f.write_str("win"),
+            Goal::Material(n) => write!(f, "material:{n}"),
+            Goal::King => f.write_str("king"),
+            Goal::Auto => f.write_str("auto"),
+        }
+    }
+}
+
+impl FromStr for Goal {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Goal, String> {
+        match text.trim() {
+            "win" => Ok(Goal::Win),
+            "king" => Ok(Goal::King),
+            "auto" => Ok(Goal::Auto),
+            other => match other.strip_prefix("material:") {
+                Some(n) => match n.trim().parse::<u32>() {
+                    Ok(n) if n >= 1 => Ok(Goal::Material(n)),
+                    _ => Err(format!(
+                        "'{other}': material needs a whole number of at least 1, as in material:2"
+                    )),
+                },
+                None => Err(format!(
+                    "'{other}' is not a goal: use win, material:N, king or auto"
+                )),
+            },
+        }
+    }
+}
+
+/// How far the solver may look.
+#[derive(Copy, Clone, Debug)]
+pub struct Limits {
+    /// The longest line considered, in plies (forced captures are free).
+    pub max_plies: u32,
+    /// Stop after this many nodes.
+    pub max_nodes: u64,
+    /// Stop after this long.
+    pub time_limit: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_plies: 21,
+            max_nodes: 20_000_000,
+            time_limit: Duration::from_secs(10),
+        }
+    }
+}
+
+/// The verdict.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The game itself is won.
+    Win,
+    /// The goal (material or a kept king) is won.
+    Goal,
+    /// No forced goal exists within the horizon (every line was examined).
+    None,
+    /// A node or time limit was hit before an answer: nothing is claimed.
+    Unknown,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Win => "win",
+            Status::Goal => "goal",
+            Status::None => "none",
+            Status::Unknown => "unknown",
+        })
+    }
+}
+
+/// Everything the solver found out about a position.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The position solved.
+    pub position: Position,
+    pub status: Status,
+    /// The goal that was proven (for `Auto`, the one chosen), or the one asked for.
+    pub goal: Goal,
+    /// Every first move that forces the goal within the horizon.
+    pub key_moves: Vec<Move>,
+    /// The main line: best play by both sides.
+    pub line: Vec<Move>,
+    /// The solution tree: the key move, every defender reply and the answer to each.
+    pub tree: Option<TreeNode>,
+    pub material_before: ByColor<Material>,
+    pub material_after: ByColor<Material>,
+    /// Length of the main line in plies.
+    pub plies: usize,
+    pub motifs: Vec<Motif>,
+    pub difficulty: Option<Difficulty>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl Solution {
+    /// Whether a goal was proven.
+    pub fn is_solved(&self) -> bool {
+        matches!(self.status, Status::Win | Status::Goal)
+    }
+
+    /// Whether exactly one first move wins.
+    pub fn unique(&self) -> bool {
+        self.key_moves.len() == 1
+    }
+
+    /// The main line in notation, each move written in its own position.
+    pub fn line_texts(&self) -> Vec<String> {
+        line_texts(&self.position, &self.line)
+    }
+
+    /// The key moves in notation.
+    pub fn key_texts(&self) -> Vec<String> {
+        let legal = self.position.legal_moves();
+        self.key_moves
+            .iter()
+            .map(|m| self.position.move_text_in(m, &legal))
+            .collect()
+    }
+
+    /// The annotated line: `1. 32-27! 26x37 2. 39-34 30x39 ...`, with `!` on a unique key.
+    pub fn annotated(&self) -> String {
+        annotate(&self.position, &self.line, self.unique())
+    }
+}
+
+/// Each move of `line` written in the position it is played in.
+pub fn line_texts(start: &Position, line: &[Move]) -> Vec<String> {
+    let mut position = *start;
+    let mut texts = Vec::with_capacity(line.len());
+    for m in line {
+        texts.push(position.move_text(m));
+        position = position.play_unchecked(m);
+    }
+    texts
+}
+
+/// Numbered notation of a line from `start`; `!` after the first move when `mark_key`.
+pub fn annotate(start: &Position, line: &[Move], mark_key: bool) -> String {
+    let texts = line_texts(start, line);
+    let mut out = String::new();
+    let mut number = 1;
+    let mut white_to_move = start.turn() == Color::White;
+    for (i, text) in texts.iter().enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if white_to_move {
+            out.push_str(&format!("{number}. "));
+        } else if i == 0 {
+            out.push_str(&format!("{number}... "));
+        }
+        out.push_str(text);
+        if i == 0 && mark_key {
+            out.push('!');
+        }
+        if !white_to_move {
+            number += 1;
+        }
+        white_to_move = !white_to_move;
+    }
+    out
+}
+
+/// The search gave up: a node or time limit.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Aborted;
+
+/// No depth recorded in a table entry.
+const NONE: u8 = u8::MAX;
+
+#[derive(Copy, Clone, Default)]
+struct Entry {
+    key: u64,
+    generation: u32,
+    /// The smallest depth at which the goal was proven (NONE: never).
+    proven: u8,
+    /// The largest depth at which the goal was refuted (NONE: never).
+    refuted: u8,
+}
+
+/// A reusable solver: owns the transposition table.
+///
+/// ```
+/// use damtutor::solver::{Goal, Limits, Solver, Status};
+/// let position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// let solution = Solver::new().solve(&position, Goal::Auto, Limits::default());
+/// assert_eq!(solution.status, Status::Win);
+/// assert_eq!(solution.line_texts(), ["43-38", "47x32", "28x37"]);
+/// ```
+pub struct Solver {
+    table: Vec<Entry>,
+    generation: u32,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Instant,
+    /// The search's fixed context: who solves, the goal, the balance and kings at the start.
+    attacker: Color,
+    goal: Goal,
+    start_balance: i32,
+    start_kings: u32,
+    /// Mixed into table keys so that each goal has its own entries.
+    goal_salt: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+const TABLE_BITS: u32 = 18;
+
+impl Solver {
+    /// A solver with a 4 MiB transposition table.
+    pub fn new() -> Solver {
+        Solver {
+            table: vec![Entry::default(); 1 << TABLE_BITS],
+            generation: 0,
+            nodes: 0,
+            node_limit: 0,
+            deadline: Instant::now(),
+            attacker: Color::White,
+            goal: Goal::Win,
+            start_balance: 0,
+            start_kings: 0,
+            goal_salt: 0,
+        }
+    }
+
+    /// Forgets every table entry (a new root: material is counted against another start).
+    fn fresh_table(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Solves `position` for the side to move.
+    pub fn solve(&mut self, position: &Position, goal: Goal, limits: Limits) -> Solution {
+        let started = Instant::now();
+        self.fresh_table();
+        self.nodes = 0;
+        self.node_limit = limits.max_nodes;
+        self.deadline = started + limits.time_limit;
+        let mut solution = Solution {
+            position: *position,
+            status: Status::None,
+            goal,
+            key_moves: Vec::new(),
+            line: Vec::new(),
+            tree: None,
+            material_before: position.material(),
+            material_after: position.material(),
+            plies: 0,
+            motifs: Vec::new(),
+            difficulty: None,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        let result = match goal {
+            Goal::Auto => self.solve_auto(position, limits, &mut solution),
+            goal => self.solve_goal(position, goal, limits, &mut solution),
+        };
+        if result.is_err() {
+            solution.status = Status::Unknown;
+            solution.key_moves.clear();
+            solution.line.clear();
+            solution.tree = None;
+        }
+        if solution.is_solved() {
+            let end = solution
+                .line
+                .iter()
+                .fold(*position, |p, m| p.play_unchecked(m));
+            solution.material_after = end.material();
+            solution.plies = solution.line.len();
+            solution.motifs = motifs::detect(&solution);
+            solution.difficulty = Some(Difficulty::estimate(&solution));
+        }
+        solution.nodes = self.nodes;
+        solution.elapsed = started.elapsed();
+        solution
+    }
+
+    /// `Auto`: deepen once for all goals together, so that the first (shortest) goal found
+    /// ends the costly part of the search; then try to improve on it a few plies further: a
+    /// win beats any material gain, a larger gain beats a smaller one, and both beat a king.
+    fn solve_auto(
+        &mut self,
+        position: &Position,
+        limits: Limits,
+        solution: &mut Solution,
+    ) -> Result<(), Aborted> {
+        let mut root = *position;
+        let mut found = None;
+        'deepen: for depth in 0..=limits.max_plies {
+            for goal in [Goal::Win, Goal::Material(1), Goal::King] {
+                self.begin(position, goal);
+                if self.prove(&mut root, depth)? {
+                    found = Some((goal, depth));
+                    break 'deepen;
+                }
+            }
+        }
+        let Some((mut best, depth)) = found else {
+            solution.goal = Goal::Auto;
+            solution.status = Status::None;
+            return Ok(());
+        };
+        let horizon = limits.max_plies.min(depth + 4);
+        if best != Goal::Win {
+            self.begin(position, Goal::Win);
+            if self.prove(&mut root, horizon)? {
+                best = Goal::Win;
+            }
+        }
+        if best != Goal::Win {
+            let material = position.material();
+            let most = material.get(position.turn().other()).value(3).max(0) as u32;
+            for n in 1..=most {
+                if best == Goal::Material(n) {
+                    continue;
+                }
+                self.begin(position, Goal::Material(n));
+                if !self.prove(&mut root, horizon)? {
+                    break;
+                }
+                best = Goal::Material(n);
+            }
+        }
+        self.solve_goal(position, best, limits, solution)
+    }
+
+    fn solve_goal(
+        &mut self,
+        position: &Position,
+        goal: Goal,
+        limits: Limits,
+        solution: &mut Solution,
+    ) -> Result<(), Aborted> {
+        self.begin(position, goal);
+        solution.goal = goal;
+        solution.status = Status::None;
+        let mut root = *position;
+        let Some(depth) = self.distance(&mut root, limits.max_plies)? else {
+            return Ok(());
+        };
+        solution.status = if goal == Goal::Win {
+            Status::Win
+        } else {
+            Status::Goal
+        };
+        // Key moves: every first move that still wins, allowing a few plies more than the
+        // shortest win so that a slower alternative also counts against uniqueness.
+        let horizon = limits.max_plies.min(depth + 4).max(depth);
+        let moves = root.legal_moves();
+        let child_depth = child_depth(&moves, horizon);
+        for m in &moves {
+            let undo = root.make(m);
+            let wins = self.prove(&mut root, child_depth)?;
+            root.unmake(m, undo);
+            if wins {
+                solution.key_moves.push(*m);
+            }
+        }
+        let tree = self.build_tree(&mut root, depth, &mut 400)?;
+        solution.line = tree.as_ref().map(TreeNode::main_line).unwrap_or_default();
+        solution.tree = tree;
+        Ok(())
+    }
+
+    /// Whether the side to move in `start` can still force `goal` (not `Auto`) from `position`,
+    /// a position reached from `start`, within `depth` plies; `None` when a limit was hit.
+    /// Material is counted against `start`. This is how given lines are checked move by move.
+    pub fn prove_from(
+        &mut self,
+        start: &Position,
+        goal: Goal,
+        position: &Position,
+        depth: u32,
+        limits: Limits,
+    ) -> Option<bool> {
+        self.nodes = 0;
+        self.node_limit = limits.max_nodes;
+        self.deadline = Instant::now() + limits.time_limit;
+        self.fresh_table();
+        self.begin(start, goal);
+        let mut position = *position;
+        self.prove(&mut position, depth).ok()
+    }
+
+    /// Sets the goal and its reference values. Table entries of different goals live side by
+    /// side (the goal is mixed into the key); a new root position needs [`Solver::fresh_table`].
+    fn begin(&mut self, position: &Position, goal: Goal) {
+        self.goal_salt = match goal {
+            Goal::Win => 0,
+            Goal::Material(n) => 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(n as u64 + 1),
+            Goal::King => 0xD1B5_4A32_D192_ED03,
+            Goal::Auto => 0x8CB9_2BA7_2F3D_8DD7,
+        };
+        self.attacker = position.turn();
+        self.goal = goal;
+        self.start_balance = balance(position, self.attacker);
+        self.start_kings = position.kings(self.attacker).count() as u32;
+    }
+
+    /// The smallest depth (<= `max`) at which the goal is proven from `position`.
+    pub(crate) fn distance(
+        &mut self,
+        position: &mut Position,
+        max: u32,
+    ) -> Result<Option<u32>, Aborted> {
+        for depth in 0..=max {
+            if self.prove(position, depth)? {
+                return Ok(Some(depth));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether the goal is reached in `position` itself, given its legal moves.
+    fn reached(&self, position: &Position, moves_empty: bool) -> bool {
+        if moves_empty {
+            return position.turn() != self.attacker;
+        }
+        match self.goal {
+            Goal::Win | Goal::Auto => false,
+            Goal::Material(n) => {
+                !position.has_capture()
+                    && balance(position, self.attacker) - self.start_balance >= n as i32
+            }
+            Goal::King => {
+                position.kings(self.attacker).count() as u32 > self.start_kings
+                    && !position.has_capture()
+                    && balance(position, self.attacker) >= self.start_balance
+            }
+        }
+    }
+
+    /// Whether the goal can be forced from `position` within `depth` plies.
+    pub(crate) fn prove(&mut self, position: &mut Position, depth: u32) -> Result<bool, Aborted> {
+        self.nodes += 1;
+        if self.nodes & 0xfff == 0
+            && (self.nodes >= self.node_limit || Instant::now() >= self.deadline)
+        {
+            return Err(Aborted);
+        }
+        let moves = position.legal_moves();
+        if self.reached(position, moves.is_empty()) {
+            return Ok(true);
+        }
+        if moves.is_empty() || depth == 0 {
+            return Ok(false);
+        }
+        let key = position.hash_key() ^ self.goal_salt;
+        let slot = (key >> (64 - TABLE_BITS)) as usize;
+        let entry = self.table[slot];
+        let depth8 = depth.min(250) as u8;
+        if entry.key == key && entry.generation == self.generation {
+            if entry.proven != NONE && entry.proven <= depth8 {
+                return Ok(true);
+            }
+            if entry.refuted != NONE && entry.refuted >= depth8 {
+                return Ok(false);
+            }
+        }
+        let next = child_depth(&moves, depth);
+        let result = if position.turn() == self.attacker {
+            let order = self.order(position, &moves);
+            let mut found = false;
+            for index in order.iter().take(moves.len()) {
+                let m = &moves[*index as usize];
+                let undo = position.make(m);
+                let wins = self.prove(position, next);
+                position.unmake(m, undo);
+                if wins? {
+                    found = true;
+                    break;
+                }
+            }
+            found
+        } else {
+            let mut all = true;
+            for m in &moves {
+                let undo = position.make(m);
+                let wins = self.prove(position, next);
+                position.unmake(m, undo);
+                if !wins? {
+                    all = false;
+                    break;
+                }
+            }
+            all
+        };
+        let slot_entry = &mut self.table[slot];
+        if slot_entry.key != key || slot_entry.generation != self.generation {
+            *slot_entry = Entry {
+                key,
+                generation: self.generation,
+                proven: NONE,
+                refuted: NONE,
+            };
+        }
+        if result {
+            slot_entry.proven = slot_entry.proven.min(depth8);
+        } else if slot_entry.refuted == NONE || slot_entry.refuted < depth8 {
+            slot_entry.refuted = depth8;
+        }
+        Ok(result)
+    }
+
+    /// The solver's moves, most forcing first: captures, then moves that force a capture,
+    /// then promotions, then the rest. Returns indices into `moves`.
+    fn order(&self, position: &mut Position, moves: &[Move]) -> [u16; crate::moves::MAX_MOVES] {
+        let mut scored = [(0i32, 0u16); crate::moves::MAX_MOVES];
+        for (i, m) in moves.iter().enumerate() {
+            let mut score = 0;
+            if m.is_capture() {
+                score += 1000 + m.capture_count() as i32;
+            } else {
+                let undo = position.make(m);
+                if position.has_capture() {
+                    score += 500;
+                }
+                position.unmake(m, undo);
+            }
+            if m.promotes() {
+                score += 400;
+            }
+            scored[i] = (-score, i as u16);
+        }
+        scored[..moves.len()].sort_unstable();
+        let mut order = [0u16; crate::moves::MAX_MOVES];
+        for (slot, (_, index)) in order.iter_mut().zip(scored[..moves.len()].iter()) {
+            *slot = *index;
+        }
+        order
+    }
+}
+
+/// The depth for the children of a node with `moves`: one less, except when the only legal
+/// move is a capture (a forced capture is free; material shrinks, so this ends).
+fn child_depth(moves: &[Move], depth: u32) -> u32 {
+    if moves.len() == 1 && moves[0].is_capture() {
+        depth
+    } else {
+        depth.saturating_sub(1)
+    }
+}
+
+/// Material of `color` minus the opponent's, a king counting 3.
+pub fn balance(position: &Position, color: Color) -> i32 {
+    let material = position.material();
+    material.get(color).value(3) - material.get(color.other()).value(3)
+}
+
+/// Solves many positions in parallel (one solver per worker thread); results in input order.
+pub fn solve_all(tasks: &[(Position, Goal)], limits: Limits) -> Vec<Solution> {
+    use rayon::prelude::*;
+    tasks
+        .par_iter()
+        .map_init(Solver::new, |solver, (position, goal)| {
+            solver.solve(position, *goal, limits)
+        })
+        .collect()
+}

@@ -1,0 +1,305 @@
+//! Motif tags computed from a solution's main line.
+//!
+//! Named shots are recognised by the squares of their classic form, seen from the solving side
+//! (for Black the board is turned, square `s` read as `51 - s`):
+//! - coup Philippe: the defender's men from 18 and 16 are drawn away by captures early in the
+//!   line, and the final capture starts on 38 or 40 and ends on 16, 7, 9, 20 or 29;
+//! - coup royal: the defender captures onto 34 taking two or more pieces, and the answer is a
+//!   capture from 40 of at least four pieces starting with the piece on 34;
+//! - bomb: a piece left en prise is not taken because the majority rule sends the defender's
+//!   capture elsewhere, and that very piece makes the next capture.
+
+use super::Solution;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::square::{Color, Square};
+use std::fmt;
+
+/// A tactical motif.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Motif {
+    TurkishStrike,
+    Breakthrough,
+    KingTrap,
+    Sacrifice,
+    MajorityRuleForcing,
+    BackwardCapture,
+    MultiCapture,
+    Tempo,
+    CoupPhilippe,
+    CoupRoyal,
+    Bomb,
+}
+
+impl Motif {
+    /// Every motif, in display order.
+    pub const ALL: [Motif; 11] = [
+        Motif::TurkishStrike,
+        Motif::Breakthrough,
+        Motif::KingTrap,
+        Motif::Sacrifice,
+        Motif::MajorityRuleForcing,
+        Motif::BackwardCapture,
+        Motif::MultiCapture,
+        Motif::Tempo,
+        Motif::CoupPhilippe,
+        Motif::CoupRoyal,
+        Motif::Bomb,
+    ];
+
+    /// The tag used in files and JSON, such as `turkish_strike`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Motif::TurkishStrike => "turkish_strike",
+            Motif::Breakthrough => "breakthrough",
+            Motif::KingTrap => "king_trap",
+            Motif::Sacrifice => "sacrifice",
+            Motif::MajorityRuleForcing => "majority_rule_forcing",
+            Motif::BackwardCapture => "backward_capture",
+            Motif::MultiCapture => "multi_capture",
+            Motif::Tempo => "tempo",
+            Motif::CoupPhilippe => "coup_philippe",
+            Motif::CoupRoyal => "coup_royal",
+            Motif::Bomb => "bomb",
+        }
+    }
+
+    /// The English label.
+    pub const fn english(self) -> &'static str {
+        match self {
+            Motif::TurkishStrike => "Turkish strike",
+            Motif::Breakthrough => "breakthrough",
+            Motif::KingTrap => "king trap",
+            Motif::Sacrifice => "sacrifice",
+            Motif::MajorityRuleForcing => "majority rule forcing",
+            Motif::BackwardCapture => "backward capture",
+            Motif::MultiCapture => "multiple capture",
+            Motif::Tempo => "tempo move",
+            Motif::CoupPhilippe => "coup Philippe",
+            Motif::CoupRoyal => "coup royal",
+            Motif::Bomb => "bomb shot",
+        }
+    }
+
+    /// The Chinese label.
+    pub const fn chinese(self) -> &'static str {
+        match self {
+            Motif::TurkishStrike => "土耳其打击",
+            Motif::Breakthrough => "突破成王",
+            Motif::KingTrap => "送王捉王",
+            Motif::Sacrifice => "弃子",
+            Motif::MajorityRuleForcing => "多吃规则强制",
+            Motif::BackwardCapture => "向后吃子",
+            Motif::MultiCapture => "多重连续吃子",
+            Motif::Tempo => "等着",
+            Motif::CoupPhilippe => "菲利普打击",
+            Motif::CoupRoyal => "皇家打击",
+            Motif::Bomb => "炸弹打击",
+        }
+    }
+
+    /// The label in `lang` (`zh` for Chinese, anything else English).
+    pub fn label(self, lang: &str) -> &'static str {
+        if lang == "zh" {
+            self.chinese()
+        } else {
+            self.english()
+        }
+    }
+
+    /// The motif of a tag such as `turkish_strike`.
+    pub fn from_key(key: &str) -> Option<Motif> {
+        Motif::ALL.into_iter().find(|m| m.key() == key)
+    }
+}
+
+impl fmt::Display for Motif {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// One ply of the main line with its position.
+struct Ply {
+    before: Position,
+    mv: Move,
+    by_solver: bool,
+}
+
+/// The motifs of a solved position, in [`Motif::ALL`] order.
+pub fn detect(solution: &Solution) -> Vec<Motif> {
+    let solver = solution.position.turn();
+    let mut plies = Vec::new();
+    let mut position = solution.position;
+    for m in &solution.line {
+        plies.push(Ply {
+            before: position,
+            mv: *m,
+            by_solver: position.turn() == solver,
+        });
+        position = position.play_unchecked(m);
+    }
+    let mut found = Vec::new();
+    for motif in Motif::ALL {
+        let present = match motif {
+            Motif::TurkishStrike => turkish_strike(&plies),
+            Motif::Breakthrough => plies.iter().any(|p| p.by_solver && p.mv.promotes()),
+            Motif::KingTrap => king_trap(&plies),
+            Motif::Sacrifice => sacrifices(&plies) > 0,
+            Motif::MajorityRuleForcing => plies
+                .iter()
+                .any(|p| !p.by_solver && p.mv.is_capture() && majority_decided(&p.before)),
+            Motif::BackwardCapture => plies.iter().any(|p| p.by_solver && backward(p)),
+            Motif::MultiCapture => plies
+                .iter()
+                .any(|p| p.by_solver && p.mv.capture_count() >= 3),
+            Motif::Tempo => plies.windows(2).any(|w| {
+                w[0].by_solver
+                    && !w[0].mv.is_capture()
+                    && w[0].before.with_turn(solver.other()).has_capture()
+                    && w[1].mv.is_capture()
+            }),
+            Motif::CoupPhilippe => coup_philippe(&plies, solver),
+            Motif::CoupRoyal => coup_royal(&plies, solver),
+            Motif::Bomb => bomb(&plies),
+        };
+        if present {
+            found.push(motif);
+        }
+    }
+    found
+}
+
+/// Solver's quiet moves answered by a capture.
+fn sacrifices(plies: &[Ply]) -> usize {
+    plies
+        .windows(2)
+        .filter(|w| w[0].by_solver && !w[0].mv.is_capture() && w[1].mv.is_capture())
+        .count()
+}
+
+/// A capture that stops because pieces it took still stand, and whose piece is taken next move.
+fn turkish_strike(plies: &[Ply]) -> bool {
+    plies.windows(2).any(|w| {
+        let (capture, answer) = (&w[0], &w[1]);
+        if !capture.mv.is_capture() || !answer.mv.captured().contains(capture.mv.to()) {
+            return false;
+        }
+        // With the captured pieces gone at once, could the piece have gone on?
+        let after = capture.before.play_unchecked(&capture.mv);
+        let again = after.with_turn(capture.before.turn());
+        again
+            .legal_moves()
+            .iter()
+            .any(|m| m.is_capture() && m.from() == capture.mv.to())
+    })
+}
+
+fn king_trap(plies: &[Ply]) -> bool {
+    let mut trapped: Option<Square> = None;
+    for ply in plies {
+        if !ply.by_solver && ply.mv.promotes() {
+            trapped = Some(ply.mv.to());
+        } else if let Some(square) = trapped {
+            if !ply.by_solver && ply.mv.from() == square {
+                trapped = Some(ply.mv.to());
+            } else if ply.by_solver && ply.mv.captured().contains(square) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the majority rule removed some capture from the defender's choice.
+fn majority_decided(position: &Position) -> bool {
+    position.captures_ignoring_majority().len() > position.legal_moves().len()
+}
+
+/// A man's capture with a leg towards its own side of the board.
+fn backward(ply: &Ply) -> bool {
+    if !ply.mv.is_capture() || ply.mv.is_king_move() {
+        return false;
+    }
+    let route = ply.before.capture_route(&ply.mv);
+    route.windows(2).any(|leg| match ply.before.turn() {
+        Color::White => leg[1].row() > leg[0].row(),
+        Color::Black => leg[1].row() < leg[0].row(),
+    })
+}
+
+/// A square as the solving side sees it (White's numbering; turned for Black).
+fn seen(square: Square, solver: Color) -> u8 {
+    match solver {
+        Color::White => square.number(),
+        Color::Black => square.mirror().number(),
+    }
+}
+
+fn coup_philippe(plies: &[Ply], solver: Color) -> bool {
+    let defender_from: Vec<u8> = plies
+        .iter()
+        .filter(|p| !p.by_solver && p.mv.is_capture())
+        .take(2)
+        .map(|p| seen(p.mv.from(), solver))
+        .collect();
+    if !defender_from.contains(&18) {
+        return false;
+    }
+    let Some(last) = plies
+        .iter()
+        .rev()
+        .find(|p| p.by_solver && p.mv.is_capture())
+    else {
+        return false;
+    };
+    [38, 40].contains(&seen(last.mv.from(), solver))
+        && [16, 7, 9, 20, 29].contains(&seen(last.mv.to(), solver))
+        && last.mv.capture_count() >= 2
+}
+
+fn coup_royal(plies: &[Ply], solver: Color) -> bool {
+    plies.windows(2).any(|w| {
+        let (offer, shot) = (&w[0], &w[1]);
+        if offer.by_solver
+            || offer.mv.capture_count() < 2
+            || seen(offer.mv.to(), solver) != 34
+            || !shot.mv.is_capture()
+            || seen(shot.mv.from(), solver) != 40
+            || shot.mv.capture_count() < 4
+        {
+            return false;
+        }
+        let route = shot.before.capture_route(&shot.mv);
+        route.len() >= 2 && first_jumped(route[0], route[1]) == Some(offer.mv.to())
+    })
+}
+
+/// The square a man jumps on the leg from `a` to `b` (two squares apart on a diagonal).
+fn first_jumped(a: Square, b: Square) -> Option<Square> {
+    if a.row().abs_diff(b.row()) != 2 || a.column().abs_diff(b.column()) != 2 {
+        return None;
+    }
+    Square::from_coords((a.row() + b.row()) / 2, (a.column() + b.column()) / 2)
+}
+
+fn bomb(plies: &[Ply]) -> bool {
+    plies.windows(2).any(|w| {
+        let (forced, recapture) = (&w[0], &w[1]);
+        if forced.by_solver || !forced.mv.is_capture() || !recapture.by_solver {
+            return false;
+        }
+        if !recapture.mv.is_capture() {
+            return false;
+        }
+        // Not a Turkish strike: there the recapture takes the capturing piece itself.
+        if recapture.mv.captured().contains(forced.mv.to()) {
+            return false;
+        }
+        // A shorter capture would have taken the piece that now recaptures.
+        let shooter = recapture.mv.from();
+        forced.before.captures_ignoring_majority().iter().any(|m| {
+            m.capture_count() < forced.mv.capture_count() && m.captured().contains(shooter)
+        }) && !forced.mv.captured().contains(shooter)
+    })
+}

@@ -1,0 +1,125 @@
+//! The solution tree: the winning move at each of the solver's turns, and every defender reply
+//! with the answer to it.
+
+use super::{child_depth, Aborted, Solver};
+use crate::moves::Move;
+use crate::position::Position;
+
+/// A solver's move and the defender's possible replies to it.
+#[derive(Clone, Debug)]
+pub struct TreeNode {
+    /// The winning move.
+    pub mv: Move,
+    /// The move in notation.
+    pub text: String,
+    /// Every legal reply, the most stubborn (longest to refute) first. Empty when the goal is
+    /// reached right after `mv`.
+    pub replies: Vec<Reply>,
+}
+
+/// A defender reply and how the solver answers it.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    pub mv: Move,
+    pub text: String,
+    /// Plies the solver still needs after this reply.
+    pub distance: u32,
+    /// The answer; `None` when the goal is reached by this reply itself or the tree was cut
+    /// (see `truncated`).
+    pub next: Option<TreeNode>,
+    /// The tree's size limit stopped before this reply's answer was written out.
+    pub truncated: bool,
+}
+
+impl TreeNode {
+    /// The main line: the winning moves against the most stubborn replies.
+    pub fn main_line(&self) -> Vec<Move> {
+        let mut line = vec![self.mv];
+        let mut node = self;
+        while let Some(reply) = node.replies.first() {
+            line.push(reply.mv);
+            match &reply.next {
+                Some(next) => {
+                    line.push(next.mv);
+                    node = next;
+                }
+                None => break,
+            }
+        }
+        line
+    }
+
+    /// Number of solver moves in the tree.
+    pub fn size(&self) -> usize {
+        1 + self
+            .replies
+            .iter()
+            .filter_map(|r| r.next.as_ref())
+            .map(TreeNode::size)
+            .sum::<usize>()
+    }
+}
+
+impl Solver {
+    /// The tree from `position` (the solver to move), proven within `depth`. `budget` caps the
+    /// number of side branches written out; the main line is always complete.
+    pub(crate) fn build_tree(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+        budget: &mut usize,
+    ) -> Result<Option<TreeNode>, Aborted> {
+        let moves = position.legal_moves();
+        let next = child_depth(&moves, depth);
+        let mut best: Option<(u32, Move)> = None;
+        for m in &moves {
+            let undo = position.make(m);
+            let distance = self.distance(position, next)?;
+            position.unmake(m, undo);
+            if let Some(d) = distance {
+                if best.is_none_or(|(b, _)| d < b) {
+                    best = Some((d, *m));
+                }
+            }
+        }
+        let Some((distance, mv)) = best else {
+            return Ok(None);
+        };
+        let text = position.move_text_in(&mv, &moves);
+        let undo = position.make(&mv);
+        let replies_list = position.legal_moves();
+        let mut replies = Vec::new();
+        if !self.reached(position, replies_list.is_empty()) {
+            let reply_depth = child_depth(&replies_list, distance);
+            for r in &replies_list {
+                let undo = position.make(r);
+                let d = self.distance(position, reply_depth)?.unwrap_or(reply_depth);
+                position.unmake(r, undo);
+                replies.push(Reply {
+                    mv: *r,
+                    text: position.move_text_in(r, &replies_list),
+                    distance: d,
+                    next: None,
+                    truncated: false,
+                });
+            }
+            // Most stubborn first; the order of generation breaks ties.
+            replies.sort_by_key(|r| std::cmp::Reverse(r.distance));
+            for (i, reply) in replies.iter_mut().enumerate() {
+                let undo = position.make(&reply.mv);
+                let after_moves = position.legal_moves();
+                if !self.reached(position, after_moves.is_empty()) {
+                    if i == 0 || *budget > 0 {
+                        *budget = budget.saturating_sub(1);
+                        reply.next = self.build_tree(position, reply.distance, budget)?;
+                    } else {
+                        reply.truncated = true;
+                    }
+                }
+                position.unmake(&reply.mv, undo);
+            }
+        }
+        position.unmake(&mv, undo);
+        Ok(Some(TreeNode { mv, text, replies }))
+    }
+}

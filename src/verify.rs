@@ -1,0 +1,144 @@
+//! Checking exercise sets against the solver: every position proven, every given solution
+//! sound, the teacher's motif tags compared with the computed ones.
+
+use crate::exercise::{Exercise, ExerciseSet};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::solver::{self, Goal, Limits, Motif, Solution, Solver};
+use rayon::prelude::*;
+
+/// What the solver says about one exercise.
+#[derive(Clone, Debug)]
+pub struct ExerciseReport {
+    pub id: String,
+    pub line: Option<usize>,
+    pub solution: Solution,
+    /// Failures: the exercise is wrong.
+    pub problems: Vec<String>,
+    /// Worth a look, but not wrong (a teacher's motif the solver does not see, a non-unique key).
+    pub warnings: Vec<String>,
+}
+
+impl ExerciseReport {
+    /// Whether the exercise passed.
+    pub fn ok(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// Solves and checks every exercise of `set`, in parallel.
+pub fn verify_set(set: &ExerciseSet, limits: Limits) -> Vec<ExerciseReport> {
+    let tasks: Vec<(Position, Goal)> = set.exercises.iter().map(|e| (e.position, e.goal)).collect();
+    let solutions = solver::solve_all(&tasks, limits);
+    set.exercises
+        .par_iter()
+        .zip(solutions)
+        .map_init(Solver::new, |solver, (exercise, solution)| {
+            verify_exercise(solver, exercise, solution, limits)
+        })
+        .collect()
+}
+
+fn verify_exercise(
+    solver: &mut Solver,
+    exercise: &Exercise,
+    solution: Solution,
+    limits: Limits,
+) -> ExerciseReport {
+    let mut problems = Vec::new();
+    let mut warnings = Vec::new();
+    if !solution.is_solved() {
+        problems.push(match solution.status {
+            solver::Status::Unknown => format!(
+                "the solver could not decide within its limits (goal {}); raise --max-nodes or --time-limit",
+                exercise.goal
+            ),
+            _ => format!(
+                "no forced {} within {} plies: the exercise has no solution",
+                match exercise.goal {
+                    Goal::Auto => "gain".to_string(),
+                    goal => goal.to_string(),
+                },
+                limits.max_plies
+            ),
+        });
+    } else {
+        if !solution.unique() {
+            warnings.push(format!(
+                "the key move is not unique: {} all win",
+                solution.key_texts().join(", ")
+            ));
+        }
+        if let Some(text) = &exercise.solution {
+            if let Err(problem) =
+                check_line_text(solver, &exercise.position, solution.goal, text, limits)
+            {
+                problems.push(problem);
+            }
+        }
+        for tag in &exercise.motifs {
+            if let Some(motif) = Motif::from_key(tag) {
+                if !solution.motifs.contains(&motif) {
+                    warnings.push(format!(
+                        "the file tags {tag}, but the solver's line does not show it (computed: {})",
+                        if solution.motifs.is_empty() {
+                            "none".to_string()
+                        } else {
+                            solution.motifs.iter().map(|m| m.key()).collect::<Vec<_>>().join(", ")
+                        }
+                    ));
+                }
+            }
+        }
+    }
+    ExerciseReport {
+        id: exercise.id.clone(),
+        line: exercise.line,
+        solution,
+        problems,
+        warnings,
+    }
+}
+
+/// Plays a written solution and checks that each of the solving side's moves keeps the goal
+/// forced. Returns the moves, or what is wrong with the text.
+pub fn check_line_text(
+    solver: &mut Solver,
+    start: &Position,
+    goal: Goal,
+    text: &str,
+    limits: Limits,
+) -> Result<Vec<Move>, String> {
+    let tokens = crate::notation::line_tokens(text);
+    if tokens.is_empty() {
+        return Err("the solution is empty".to_string());
+    }
+    let mut position = *start;
+    let mut moves = Vec::new();
+    for (index, token) in tokens.iter().enumerate() {
+        let m = position
+            .parse_move(token)
+            .map_err(|e| format!("solution move {} ({token}): {}", index + 1, e.reason()))?;
+        let after = position.play_unchecked(&m);
+        if position.turn() == start.turn() {
+            match solver.prove_from(start, goal, &after, limits.max_plies, limits) {
+                Some(true) => {}
+                Some(false) => {
+                    return Err(format!(
+                        "solution move {} ({token}) does not force the goal {goal}",
+                        index + 1
+                    ))
+                }
+                None => {
+                    return Err(format!(
+                    "solution move {} ({token}) could not be checked within the solver's limits",
+                    index + 1
+                ))
+                }
+            }
+        }
+        moves.push(m);
+        position = after;
+    }
+    Ok(moves)
+}
