@@ -29,6 +29,7 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod render;
 pub mod setup;
 pub mod solver;
 pub mod square;

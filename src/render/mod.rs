@@ -1,0 +1,1 @@
+//! Rendering: SVG diagrams and Tera templates (worksheets, answer keys, quizzes).
