@@ -20,6 +20,7 @@
 //! ```
 
 pub mod bitboard;
+pub mod check;
 pub mod exercise;
 pub mod fen;
 pub mod game;

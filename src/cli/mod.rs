@@ -1,6 +1,7 @@
 //! The command line: clap types, one file per subcommand, and the one place where errors become
 //! exit codes (0 success, 1 input understood but rejected, 2 usage or parse error).
 
+mod check_line;
 mod limits;
 mod moves;
 mod perft;
@@ -36,6 +37,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Check exercise files: syntax, positions, and every solution against the solver.
     Validate(validate::ValidateArgs),
+    /// Check a student's line of moves against the solver.
+    CheckLine(check_line::CheckLineArgs),
 }
 
 /// An error with its exit code.
@@ -86,5 +89,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::CheckLine(args) => check_line::run(args),
     }
 }

@@ -1,0 +1,526 @@
+//! Checking a student's line of moves against the solver.
+//!
+//! The line is read leniently (move numbers or none, `x`/`×`, `-`/`—`, full-width digits, short
+//! or full capture notation, only the solving side's moves). Defender moves that are left out are
+//! filled in when they are forced or determined by the next move. Every solving-side move is
+//! checked by the solver: it must keep the goal forced.
+
+use crate::moves::Move;
+use crate::notation::{self, MoveError};
+use crate::position::Position;
+use crate::solver::{self, Goal, Limits, Solution, Solver, TreeNode};
+use crate::square::Color;
+use serde::Serialize;
+
+/// The verdict on a line.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The solver's (or the book's) line, complete.
+    Correct,
+    /// A different key move or continuation that still forces the goal, complete.
+    Alternative,
+    /// Right so far, but stops before the goal is reached.
+    Incomplete,
+    /// A move of the solving side that lets the win slip.
+    Wrong,
+    /// A move the rules forbid, or text that is not a move.
+    Illegal,
+}
+
+impl Verdict {
+    /// Whether the answer is accepted as a full solution.
+    pub fn accepted(self) -> bool {
+        matches!(self, Verdict::Correct | Verdict::Alternative)
+    }
+
+    /// The lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Correct => "correct",
+            Verdict::Alternative => "alternative",
+            Verdict::Incomplete => "incomplete",
+            Verdict::Wrong => "wrong",
+            Verdict::Illegal => "illegal",
+        }
+    }
+}
+
+/// The first thing wrong with a line.
+#[derive(Clone, Debug, Serialize)]
+pub struct LineError {
+    /// The ply (1-based) in the line as played, filled-in moves included.
+    pub ply: usize,
+    /// The move as the student wrote it.
+    #[serde(rename = "move")]
+    pub text: String,
+    pub reason: String,
+    /// For a wrong move: the defender's reply that refutes it, and the forced moves after it.
+    pub refutation: Vec<String>,
+}
+
+/// The result of checking a line.
+#[derive(Clone, Debug, Serialize)]
+pub struct LineCheck {
+    pub verdict: Verdict,
+    pub accepted: bool,
+    pub first_error: Option<LineError>,
+    /// The moves as understood, in standard notation, filled-in defender moves included.
+    pub line: Vec<String>,
+    /// Indices into `line` of the moves filled in.
+    pub filled: Vec<usize>,
+    /// Whether the first move is a key move.
+    pub key_right: bool,
+    /// The goal checked (the one the solver proved for `auto`).
+    pub goal: String,
+    /// One sentence for the student.
+    pub message: String,
+}
+
+/// Why a line could not be checked at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoSolution(pub String);
+
+impl std::fmt::Display for NoSolution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Checks `text` as a solution of `start` for the side to move. `book` is an expected solution
+/// from an exercise file; matching it also counts as correct.
+pub fn check_line(
+    solver: &mut Solver,
+    start: &Position,
+    text: &str,
+    goal: Goal,
+    book: Option<&str>,
+    limits: Limits,
+) -> Result<LineCheck, NoSolution> {
+    let solution = solver.solve(start, goal, limits);
+    if !solution.is_solved() {
+        return Err(NoSolution(format!(
+            "the position has no proven solution to check against (solver status: {})",
+            solution.status
+        )));
+    }
+    Ok(check_against(solver, &solution, text, book, limits))
+}
+
+/// [`check_line`] with the solution already at hand.
+pub fn check_against(
+    solver: &mut Solver,
+    solution: &Solution,
+    text: &str,
+    book: Option<&str>,
+    limits: Limits,
+) -> LineCheck {
+    let start = solution.position;
+    let goal = solution.goal;
+    let attacker = start.turn();
+    let tokens = notation::line_tokens(text);
+    let mut walk = Walk {
+        solver,
+        start,
+        goal,
+        limits,
+        position: start,
+        played: Vec::new(),
+        texts: Vec::new(),
+        filled: Vec::new(),
+    };
+    let mut error = None;
+    let mut index = 0;
+    let mut done = false;
+    while index < tokens.len() && !done {
+        let token = &tokens[index];
+        if walk.position.turn() == attacker {
+            match walk.attacker_move(token) {
+                Ok(m) => {
+                    walk.play(m, false);
+                    index += 1;
+                    match walk.proven(0) {
+                        Some(true) => done = true,
+                        _ => {
+                            if walk.proven(limits.max_plies) != Some(true) {
+                                error = Some(walk.refute(token));
+                                break;
+                            }
+                        }
+                    }
+                }
+                Err(e) => {
+                    error = Some(walk.illegal(token, e));
+                    break;
+                }
+            }
+        } else {
+            match walk.defender_move(token, tokens.get(index + 1)) {
+                Ok((m, consumed)) => {
+                    walk.play(m, !consumed);
+                    if consumed {
+                        index += 1;
+                    }
+                    if walk.proven(0) == Some(true) {
+                        done = true;
+                    }
+                }
+                Err(e) => {
+                    error = Some(walk.illegal(token, e));
+                    break;
+                }
+            }
+        }
+    }
+    if error.is_none() && !done && !walk.played.is_empty() {
+        // Finish with forced moves: a line may stop at the solver's last capture while the
+        // defender still has a forced recapture before the position is quiet. Kept only if
+        // they reach the goal.
+        let (saved_position, saved_len, saved_filled) =
+            (walk.position, walk.played.len(), walk.filled.len());
+        for _ in 0..4 {
+            let legal = walk.position.legal_moves();
+            if legal.len() != 1 {
+                break;
+            }
+            walk.play(legal[0], true);
+            if walk.proven(0) == Some(true) {
+                done = true;
+                break;
+            }
+        }
+        if !done {
+            walk.position = saved_position;
+            walk.played.truncate(saved_len);
+            walk.texts.truncate(saved_len);
+            walk.filled.truncate(saved_filled);
+        }
+    }
+    let key_right = walk
+        .played
+        .first()
+        .is_some_and(|m| solution.key_moves.contains(m));
+    let verdict = match (&error, done) {
+        (Some(e), _) if e.refutation.is_empty() && e.reason_is_illegal() => Verdict::Illegal,
+        (Some(_), _) => Verdict::Wrong,
+        (None, true) => {
+            let follows_tree = solution
+                .tree
+                .as_ref()
+                .is_some_and(|tree| follows(tree, &walk.played));
+            let follows_book = book.is_some_and(|b| same_line(&start, b, &walk.played));
+            if follows_tree || follows_book {
+                Verdict::Correct
+            } else {
+                Verdict::Alternative
+            }
+        }
+        (None, false) => Verdict::Incomplete,
+    };
+    let message = message(verdict, &error, &walk.texts, solution, attacker);
+    LineCheck {
+        verdict,
+        accepted: verdict.accepted(),
+        first_error: error.map(|e| e.error),
+        line: walk.texts,
+        filled: walk.filled,
+        key_right,
+        goal: goal.to_string(),
+        message,
+    }
+}
+
+/// An error with how it arose.
+struct Found {
+    error: LineError,
+    illegal: bool,
+}
+
+impl Found {
+    fn reason_is_illegal(&self) -> bool {
+        self.illegal
+    }
+}
+
+impl std::ops::Deref for Found {
+    type Target = LineError;
+    fn deref(&self) -> &LineError {
+        &self.error
+    }
+}
+
+struct Walk<'a> {
+    solver: &'a mut Solver,
+    start: Position,
+    goal: Goal,
+    limits: Limits,
+    position: Position,
+    played: Vec<Move>,
+    texts: Vec<String>,
+    filled: Vec<usize>,
+}
+
+impl Walk<'_> {
+    fn play(&mut self, m: Move, filled: bool) {
+        self.texts.push(self.position.move_text(&m));
+        if filled {
+            self.filled.push(self.played.len());
+        }
+        self.played.push(m);
+        self.position = self.position.play_unchecked(&m);
+    }
+
+    /// Whether the goal is still forced from the current position within `depth` plies
+    /// (`depth` 0: reached already).
+    fn proven(&mut self, depth: u32) -> Option<bool> {
+        self.solver
+            .prove_from(&self.start, self.goal, &self.position, depth, self.limits)
+    }
+
+    fn wins_after(&mut self, m: &Move) -> bool {
+        let after = self.position.play_unchecked(m);
+        self.solver.prove_from(
+            &self.start,
+            self.goal,
+            &after,
+            self.limits.max_plies,
+            self.limits,
+        ) == Some(true)
+    }
+
+    /// The solving side's move for `token`; an ambiguous capture is resolved when the choice
+    /// does not matter (all routes win, or none does).
+    fn attacker_move(&mut self, token: &str) -> Result<Move, MoveError> {
+        match self.position.parse_move(token) {
+            Ok(m) => Ok(m),
+            Err(MoveError::Ambiguous { text, options }) => {
+                let parsed = notation::parse_move_text(token)?;
+                let (from, to) = (parsed.squares[0], *parsed.squares.last().unwrap_or(&0));
+                let candidates: Vec<Move> = self
+                    .position
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| m.from().number() == from && m.to().number() == to)
+                    .collect();
+                let wins: Vec<bool> = candidates.iter().map(|m| self.wins_after(m)).collect();
+                if wins.iter().all(|&w| w) || wins.iter().all(|&w| !w) {
+                    Ok(candidates[0])
+                } else {
+                    Err(MoveError::Ambiguous { text, options })
+                }
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The defender's move for `token`, or a reply filled in when `token` is the solving side's
+    /// next move: returns the move and whether `token` was used.
+    fn defender_move(
+        &mut self,
+        token: &str,
+        _next: Option<&String>,
+    ) -> Result<(Move, bool), MoveError> {
+        let legal = self.position.legal_moves();
+        let direct = self.position.parse_move(token);
+        match direct {
+            Ok(m) => return Ok((m, true)),
+            Err(MoveError::Ambiguous { .. }) => {
+                // The defender's choice matters for what follows; take the first that the
+                // solver's tree answers, else the first.
+                let parsed = notation::parse_move_text(token)?;
+                let (from, to) = (parsed.squares[0], *parsed.squares.last().unwrap_or(&0));
+                if let Some(m) = legal
+                    .iter()
+                    .find(|m| m.from().number() == from && m.to().number() == to)
+                {
+                    return Ok((*m, true));
+                }
+            }
+            Err(_) => {}
+        }
+        // Left out? Fill in a reply after which `token` is legal for the solving side.
+        let fits: Vec<Move> = legal
+            .iter()
+            .filter(|r| self.position.play_unchecked(r).parse_move(token).is_ok())
+            .copied()
+            .collect();
+        if legal.len() == 1 && !fits.is_empty() {
+            return Ok((legal[0], false));
+        }
+        match fits.len() {
+            0 => Err(direct.err().unwrap_or(MoveError::Illegal {
+                text: token.to_string(),
+                reason: "not a legal move".into(),
+            })),
+            1 => Ok((fits[0], false)),
+            _ => {
+                // Several replies allow the move: take the most stubborn that the solver still
+                // refutes with it... the first that keeps the line meaningful.
+                Ok((fits[0], false))
+            }
+        }
+    }
+
+    fn illegal(&self, token: &str, e: MoveError) -> Found {
+        Found {
+            error: LineError {
+                ply: self.played.len() + 1,
+                text: token.to_string(),
+                reason: e.reason(),
+                refutation: Vec::new(),
+            },
+            illegal: true,
+        }
+    }
+
+    /// The reply that refutes the last (solving side's) move, and what it costs.
+    fn refute(&mut self, token: &str) -> Found {
+        let ply = self.played.len();
+        let attacker = self.start.turn();
+        let legal = self.position.legal_moves();
+        let mut order: Vec<Move> = legal.iter().copied().collect();
+        order.sort_by_key(|m| std::cmp::Reverse(m.capture_count()));
+        let mut refutation = Vec::new();
+        let mut reason = format!("{token} does not force {}", goal_words(self.goal));
+        if legal.is_empty() {
+            reason = format!("{token} does not reach the goal");
+        }
+        for r in order {
+            let after = self.position.play_unchecked(&r);
+            let holds = self.solver.prove_from(
+                &self.start,
+                self.goal,
+                &after,
+                self.limits.max_plies,
+                self.limits,
+            );
+            if holds == Some(true) {
+                continue;
+            }
+            refutation.push(self.position.move_text(&r));
+            let mut position = after;
+            for _ in 0..6 {
+                let next = position.legal_moves();
+                if next.len() != 1 {
+                    break;
+                }
+                refutation.push(position.move_text(&next[0]));
+                position = position.play_unchecked(&next[0]);
+            }
+            let before = solver::balance(&self.position, attacker);
+            let now = solver::balance(&position, attacker);
+            let side = self.start.turn().other();
+            let answer = match refutation.split_first() {
+                Some((first, [])) => first.clone(),
+                Some((first, rest)) => format!("{first} (then {})", rest.join(" ")),
+                None => String::new(),
+            };
+            reason = if now < before {
+                let kings = !position.kings(Color::White).is_empty()
+                    || !position.kings(Color::Black).is_empty()
+                    || !self.position.kings(Color::White).is_empty()
+                    || !self.position.kings(Color::Black).is_empty();
+                let lost = before - now;
+                format!(
+                    "{token} is refuted by {answer}: {attacker} loses {lost} {}{}",
+                    if lost == 1 { "man" } else { "men" },
+                    if kings { " (a king counting 3)" } else { "" }
+                )
+            } else {
+                format!(
+                    "{token} does not force {}: {side} answers {answer}",
+                    goal_words(self.goal)
+                )
+            };
+            break;
+        }
+        Found {
+            error: LineError {
+                ply,
+                text: token.to_string(),
+                reason,
+                refutation,
+            },
+            illegal: false,
+        }
+    }
+}
+
+fn goal_words(goal: Goal) -> String {
+    match goal {
+        Goal::Win | Goal::Auto => "a win".to_string(),
+        Goal::Material(n) => format!("a gain of {n}"),
+        Goal::King => "a kept king".to_string(),
+    }
+}
+
+/// Whether `played` follows the tree: each solving-side move is the tree's answer.
+fn follows(tree: &TreeNode, played: &[Move]) -> bool {
+    let mut node = tree;
+    let mut i = 0;
+    loop {
+        match played.get(i) {
+            None => return true,
+            Some(m) if *m != node.mv => return false,
+            Some(_) => {}
+        }
+        let Some(reply_move) = played.get(i + 1) else {
+            return true;
+        };
+        let Some(reply) = node.replies.iter().find(|r| r.mv == *reply_move) else {
+            return false;
+        };
+        match &reply.next {
+            Some(next) => {
+                node = next;
+                i += 2;
+            }
+            None => return played.len() <= i + 2,
+        }
+    }
+}
+
+/// Whether `played` is the book line `text` (or the part of it the student wrote).
+fn same_line(start: &Position, text: &str, played: &[Move]) -> bool {
+    let mut position = *start;
+    let mut book = Vec::new();
+    for token in notation::line_tokens(text) {
+        match position.parse_move(&token) {
+            Ok(m) => {
+                book.push(m);
+                position = position.play_unchecked(&m);
+            }
+            Err(_) => return false,
+        }
+    }
+    !book.is_empty() && played.starts_with(&book)
+}
+
+fn message(
+    verdict: Verdict,
+    error: &Option<Found>,
+    texts: &[String],
+    solution: &Solution,
+    attacker: Color,
+) -> String {
+    match verdict {
+        Verdict::Correct => "Correct.".to_string(),
+        Verdict::Alternative => format!(
+            "Correct: a different way that also works (the solver's line: {}).",
+            solution.annotated()
+        ),
+        Verdict::Incomplete => {
+            if texts.is_empty() {
+                "No moves given.".to_string()
+            } else {
+                format!(
+                    "Right so far, but the line stops before the goal: {attacker} still has to finish it."
+                )
+            }
+        }
+        Verdict::Wrong | Verdict::Illegal => match error {
+            Some(found) => format!("Move {} ({}): {}.", found.ply, found.text, found.reason),
+            None => String::new(),
+        },
+    }
+}

@@ -1,0 +1,63 @@
+use super::limits::LimitArgs;
+use super::{parse_position, CliError};
+use clap::Args;
+use damtutor::check;
+use damtutor::solver::{Goal, Solver};
+
+#[derive(Args, Debug)]
+pub struct CheckLineArgs {
+    /// The position: a FEN string, or `start`.
+    pub position: String,
+    /// The student's moves, e.g. "1. 32-27 26x37 2. 39-34" (defender moves may be left out).
+    pub moves: String,
+    /// The goal: win, material:N, king or auto (the best the solver proves).
+    #[arg(long, default_value = "auto")]
+    pub goal: String,
+    /// Print {"verdict", "accepted", "first_error", "line", ...} as JSON.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
+    let position = parse_position(&args.position)?;
+    let goal: Goal = args
+        .goal
+        .parse()
+        .map_err(|e| CliError::usage(format!("--goal {e}")))?;
+    let result = check::check_line(
+        &mut Solver::new(),
+        &position,
+        &args.moves,
+        goal,
+        None,
+        args.limits.limits(),
+    )
+    .map_err(|e| CliError::rejected(e.to_string()))?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&result).expect("check serializes")
+        );
+    } else {
+        println!("{}: {}", result.verdict.name(), result.message);
+        let mut line = Vec::new();
+        for (i, text) in result.line.iter().enumerate() {
+            if result.filled.contains(&i) {
+                line.push(format!("({text})"));
+            } else {
+                line.push(text.clone());
+            }
+        }
+        if !line.is_empty() {
+            println!("line: {}", line.join(" "));
+        }
+        if let Some(error) = &result.first_error {
+            if !error.refutation.is_empty() {
+                println!("refutation: {}", error.refutation.join(" "));
+            }
+        }
+    }
+    Ok(())
+}
