@@ -5,11 +5,71 @@
 //! captured pieces left on the board until it ends (4.11): they block, and cannot be jumped twice.
 //! The capturing piece's start square counts as empty. A man is crowned only when it ends on the
 //! promotion row (4.15). Routes with the same start, end and captured set are one move.
+//!
+//! Kings look along their diagonals through the [`RAYS`] table: the first occupied square of a
+//! ray is its lowest or highest bit, so a king's reach costs a few instructions whatever the
+//! distance. When only existence or a count matters (capture detection, bulk counting), the rays
+//! of all kings are grown together, one step per round.
 
-use crate::bitboard::Direction;
+use crate::bitboard::{Direction, VALID};
 use crate::moves::{Move, MoveList};
 use crate::position::{promotion_row, Position};
 use crate::square::Color;
+
+/// For each direction (in [`Direction::ALL`] order) and padded bit, the squares beyond that bit
+/// along the direction up to the edge of the board.
+const RAYS: [[u64; 64]; 4] = {
+    let mut rays = [[0u64; 64]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let dir = Direction::ALL[d];
+        let mut bit = 0;
+        while bit < 64 {
+            if VALID & (1 << bit) != 0 {
+                let mut square = dir.shift(1 << bit);
+                while square != 0 {
+                    rays[d][bit] |= square;
+                    square = dir.shift(square);
+                }
+            }
+            bit += 1;
+        }
+        d += 1;
+    }
+    rays
+};
+
+/// The squares beyond the square `bit` along `dir`.
+#[inline(always)]
+fn ray(dir: Direction, bit: u32) -> u64 {
+    RAYS[dir as usize][bit as usize]
+}
+
+/// The square of `bits` (not empty) met first when walking along `dir`: up the board the bit
+/// numbers fall, down the board they rise.
+#[inline(always)]
+fn nearest(dir: Direction, bits: u64) -> u64 {
+    match dir {
+        Direction::UpLeft | Direction::UpRight => 1 << (63 - bits.leading_zeros()),
+        Direction::DownLeft | Direction::DownRight => bits & bits.wrapping_neg(),
+    }
+}
+
+/// The empty squares seen from the square `bit` along `dir`, up to the first square that is not
+/// in `empty`, and that square (0 at the edge).
+#[inline(always)]
+fn open_ray(dir: Direction, bit: u32, empty: u64) -> (u64, u64) {
+    let ray = ray(dir, bit);
+    let blockers = ray & !empty;
+    if blockers == 0 {
+        return (ray, 0);
+    }
+    let blocker = nearest(dir, blockers);
+    (
+        ray & !(self::ray(dir, blocker.trailing_zeros()) | blocker),
+        blocker,
+    )
+}
 
 /// Directions a man of `color` moves forward in.
 #[inline(always)]
@@ -38,7 +98,7 @@ struct CaptureSearch<'a> {
 
 impl CaptureSearch<'_> {
     #[inline]
-    fn record(&mut self, to: u64, captured: u64) {
+    fn record(&mut self, to: u32, captured: u64) {
         let count = captured.count_ones();
         if self.majority {
             if count < self.best {
@@ -49,7 +109,7 @@ impl CaptureSearch<'_> {
                 self.best = count;
             }
         }
-        let to = to.trailing_zeros() as u8;
+        let to = to as u8;
         // Different routes to the same move need at least three captures; look only then.
         if (count >= 3 || !self.majority)
             && self
@@ -82,14 +142,14 @@ impl CaptureSearch<'_> {
             }
         }
         if !extended && captured != 0 {
-            self.record(at, captured);
+            self.record(at.trailing_zeros(), captured);
         }
     }
 
-    /// A king on `at` that has captured `captured` so far, having arrived along `arrival`.
-    /// Going on along `arrival` is tried only from the last landing square of a jump (`onward`),
-    /// since the earlier landing squares would reach the same piece.
-    fn king(&mut self, at: u64, captured: u64, arrival: Option<Direction>, onward: bool) {
+    /// A king on the square `at` (a bit number) that has captured `captured` so far, having
+    /// arrived along `arrival`. Going on along `arrival` is tried only from the last landing
+    /// square of a jump (`onward`), since the earlier landing squares would reach the same piece.
+    fn king(&mut self, at: u32, captured: u64, arrival: Option<Direction>, onward: bool) {
         let mut extended = false;
         for dir in Direction::ALL {
             if let Some(arrived) = arrival {
@@ -97,30 +157,64 @@ impl CaptureSearch<'_> {
                     continue;
                 }
             }
-            let mut square = dir.shift(at);
-            while square & self.empty != 0 {
-                square = dir.shift(square);
-            }
-            if square & self.opp & !captured == 0 {
+            let (_, victim) = open_ray(dir, at, self.empty);
+            if victim & self.opp & !captured == 0 {
                 continue;
             }
-            let mut landing = dir.shift(square) & self.empty;
-            if landing == 0 {
+            let (mut landings, _) = open_ray(dir, victim.trailing_zeros(), self.empty);
+            if landings == 0 {
                 continue;
             }
             extended = true;
-            loop {
-                let next = dir.shift(landing) & self.empty;
-                self.king(landing, captured | square, Some(dir), next == 0);
-                if next == 0 {
-                    break;
-                }
-                landing = next;
+            while landings != 0 {
+                let landing = nearest(dir, landings);
+                landings ^= landing;
+                self.king(
+                    landing.trailing_zeros(),
+                    captured | victim,
+                    Some(dir),
+                    landings == 0,
+                );
             }
         }
         if !extended && captured != 0 {
             self.record(at, captured);
         }
+    }
+}
+
+/// What the kings of the side to move can do, found for all of them at once.
+struct KingScan {
+    /// Whether some king can capture.
+    capture: bool,
+    /// How many quiet moves the kings have (meaningful only without a capture).
+    quiet: u32,
+}
+
+/// Grows the rays of all `kings` over `empty`, direction by direction.
+#[inline(always)]
+fn scan_kings(kings: u64, opp: u64, empty: u64) -> KingScan {
+    let mut quiet = 0;
+    for dir in Direction::ALL {
+        let mut front = dir.shift(kings);
+        let mut open = front & empty;
+        let mut blocked = front & !empty;
+        while open != 0 {
+            quiet += open.count_ones();
+            front = dir.shift(open);
+            open = front & empty;
+            blocked |= front & !empty;
+        }
+        if dir.shift(blocked & opp) & empty != 0 {
+            return KingScan {
+                capture: true,
+                quiet,
+            };
+        }
+    }
+    KingScan {
+        capture: false,
+        quiet,
     }
 }
 
@@ -132,33 +226,29 @@ impl Position {
         }
     }
 
+    /// The men of the side to move that can capture at once.
+    #[inline(always)]
+    fn man_capturers(&self, men: u64, opp: u64, empty: u64) -> u64 {
+        let mut capturers = 0;
+        for dir in Direction::ALL {
+            let back = dir.reverse();
+            capturers |= back.shift(back.shift(empty) & opp) & men;
+        }
+        capturers
+    }
+
     /// The men of the side to move that can capture at once, and whether a king can.
     #[inline]
     fn capturers(&self) -> (u64, bool) {
         let own = self.side(self.turn);
         let opp = self.side(self.turn.other());
         let empty = self.empty_bits();
-        let men = own & !self.kings;
-        let mut capturers = 0;
-        for dir in Direction::ALL {
-            let back = dir.reverse();
-            capturers |= back.shift(back.shift(empty) & opp) & men;
+        let men = self.man_capturers(own & !self.kings, opp, empty);
+        let kings = own & self.kings;
+        if kings == 0 {
+            return (men, false);
         }
-        let mut kings = own & self.kings;
-        while kings != 0 {
-            let king = kings & kings.wrapping_neg();
-            kings &= kings - 1;
-            for dir in Direction::ALL {
-                let mut square = dir.shift(king);
-                while square & empty != 0 {
-                    square = dir.shift(square);
-                }
-                if square & opp != 0 && dir.shift(square) & empty != 0 {
-                    return (capturers, true);
-                }
-            }
-        }
-        (capturers, false)
+        (men, scan_kings(kings, opp, empty).capture)
     }
 
     /// Whether the side to move must capture.
@@ -181,10 +271,16 @@ impl Position {
     }
 
     fn search_captures(&self, list: &mut MoveList, majority: bool) -> bool {
-        let (mut men, kings) = self.capturers();
+        let (men, kings) = self.capturers();
         if men == 0 && !kings {
             return false;
         }
+        self.search_captures_from(list, majority, men, kings);
+        true
+    }
+
+    /// Searches the captures of the men `men` and, when `kings`, of every king.
+    fn search_captures_from(&self, list: &mut MoveList, majority: bool, mut men: u64, kings: bool) {
         let own = self.side(self.turn);
         let mut search = CaptureSearch {
             list,
@@ -213,10 +309,9 @@ impl Position {
                 search.empty = empty | king;
                 search.from = king.trailing_zeros() as u8;
                 search.king = true;
-                search.king(king, 0, None, true);
+                search.king(king.trailing_zeros(), 0, None, true);
             }
         }
-        true
     }
 
     fn generate_quiet(&self, list: &mut MoveList) {
@@ -241,20 +336,20 @@ impl Position {
         }
         let mut kings = own & self.kings;
         while kings != 0 {
-            let king = kings & kings.wrapping_neg();
+            let from = kings.trailing_zeros();
             kings &= kings - 1;
-            let from = king.trailing_zeros() as u8;
             for dir in Direction::ALL {
-                let mut to = dir.shift(king) & empty;
-                while to != 0 {
+                let (mut targets, _) = open_ray(dir, from, empty);
+                while targets != 0 {
+                    let to = nearest(dir, targets);
+                    targets ^= to;
                     list.push(Move {
                         captured: 0,
-                        from,
+                        from: from as u8,
                         to: to.trailing_zeros() as u8,
                         king: true,
                         promotes: false,
                     });
-                    to = dir.shift(to) & empty;
                 }
             }
         }
@@ -262,30 +357,28 @@ impl Position {
 
     /// The number of legal moves, counted without building quiet moves (for bulk perft).
     pub fn count_legal_moves(&self) -> usize {
-        let (men, kings) = self.capturers();
-        if men != 0 || kings {
+        let own = self.side(self.turn);
+        let opp = self.side(self.turn.other());
+        let empty = self.empty_bits();
+        let men = own & !self.kings;
+        let kings = own & self.kings;
+        let capturers = self.man_capturers(men, opp, empty);
+        let scan = if kings == 0 {
+            KingScan {
+                capture: false,
+                quiet: 0,
+            }
+        } else {
+            scan_kings(kings, opp, empty)
+        };
+        if capturers != 0 || scan.capture {
             let mut list = MoveList::new();
-            self.generate_captures(&mut list);
+            self.search_captures_from(&mut list, true, capturers, scan.capture);
             return list.len();
         }
-        let own = self.side(self.turn);
-        let empty = self.empty_bits();
-        let my_men = own & !self.kings;
-        let mut count = 0;
+        let mut count = scan.quiet;
         for dir in forward(self.turn) {
-            count += (dir.shift(my_men) & empty).count_ones();
-        }
-        let mut kings = own & self.kings;
-        while kings != 0 {
-            let king = kings & kings.wrapping_neg();
-            kings &= kings - 1;
-            for dir in Direction::ALL {
-                let mut to = dir.shift(king) & empty;
-                while to != 0 {
-                    count += 1;
-                    to = dir.shift(to) & empty;
-                }
-            }
+            count += (dir.shift(men) & empty).count_ones();
         }
         count as usize
     }

@@ -3,7 +3,7 @@
 //! Counts follow the "unique" convention of the published tables: a capture is one move per
 //! (start, end, captured set), however many routes reach it.
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 /// The number of move sequences of length `depth` from `position`, making every move.
@@ -13,47 +13,61 @@ use crate::position::Position;
 /// assert_eq!(perft::perft(&Position::initial(), 3), 658);
 /// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    let mut position = *position;
-    walk(&mut position, depth, false)
+    walk(position, depth, false)
 }
 
 /// Like [`perft`], but counts the moves at the last level without making them.
 pub fn perft_bulk(position: &Position, depth: u32) -> u64 {
-    let mut position = *position;
-    walk(&mut position, depth, true)
+    walk(position, depth, true)
 }
 
 /// The count below each legal move, for finding where two generators disagree.
 pub fn divide(position: &Position, depth: u32, bulk: bool) -> Vec<(Move, u64)> {
-    let mut position = *position;
     let moves = position.legal_moves();
     moves
         .iter()
         .map(|m| {
-            let undo = position.make(m);
-            let count = walk(&mut position, depth.saturating_sub(1), bulk);
-            position.unmake(m, undo);
+            let count = walk(&position.play_unchecked(m), depth.saturating_sub(1), bulk);
             (*m, count)
         })
         .collect()
 }
 
-fn walk(position: &mut Position, depth: u32, bulk: bool) -> u64 {
-    if depth == 0 {
-        return 1;
+fn walk(position: &Position, depth: u32, bulk: bool) -> u64 {
+    match depth {
+        0 => 1,
+        1 if bulk => position.count_legal_moves() as u64,
+        _ if bulk => walk_bulk(position, depth),
+        _ => walk_generating(position, depth),
     }
-    if bulk && depth == 1 {
-        return position.count_legal_moves() as u64;
-    }
-    let moves = position.legal_moves();
+}
+
+/// Every level's moves generated in full; the last level's counted.
+fn walk_generating(position: &Position, depth: u32) -> u64 {
+    let mut moves = MoveList::new();
+    position.generate(&mut moves);
     if depth == 1 {
         return moves.len() as u64;
     }
     let mut nodes = 0;
     for m in &moves {
-        let undo = position.make(m);
-        nodes += walk(position, depth - 1, bulk);
-        position.unmake(m, undo);
+        nodes += walk_generating(&position.play_unchecked(m), depth - 1);
+    }
+    nodes
+}
+
+/// `depth` is at least 2.
+fn walk_bulk(position: &Position, depth: u32) -> u64 {
+    let mut moves = MoveList::new();
+    position.generate(&mut moves);
+    let mut nodes = 0;
+    for m in &moves {
+        let child = position.play_unchecked(m);
+        nodes += if depth == 2 {
+            child.count_legal_moves() as u64
+        } else {
+            walk_bulk(&child, depth - 1)
+        };
     }
     nodes
 }
