@@ -1,1 +1,997 @@
-//! PDN 3.0 game files (to be written).
+//! PDN 3.0 game files: read game by game from any [`BufRead`], and written back.
+//!
+//! A game is a tag section (`[Event "..."]`, `[FEN "..."]`, `[GameType "20"]`) and movetext:
+//! move numbers `12.` / `12...` (ignored, except that the first one numbers the game's first
+//! move), moves `32-28`, `28x19` or full paths `4x27x38x15`, annotations (`$1`, and the suffixes
+//! `!`, `?`, `!!`, `??`, `!?`, `?!`), comments `{...}` and `; to the end of the line`, variations
+//! `(...)` kept as raw text, and a result `2-0 1-1 0-2 *` (`1-0 0-1 1/2-1/2` also read). A game
+//! ends at its result, or at the next tag section after its movetext, or at the end of the file.
+//!
+//! Every move is replayed through the rules engine. A malformed game is reported as a
+//! [`PdnError`] naming the game and the line, and reading goes on with the next game.
+//!
+//! ```
+//! use damtutor::pdn::{self, GameResult};
+//!
+//! let text = "[Event \"Club\"]\n\n1. 32-28 {the centre} 19-23 2. 28x19 14x23 1-1\n\n\
+//!             [Event \"Blitz\"]\n\n1. 32-28 19-23 2. 33-29 2-0\n";
+//! let mut games = pdn::Reader::new(text.as_bytes());
+//! let first = games.next().unwrap()?;
+//! assert_eq!(first.tag("Event"), Some("Club"));
+//! assert_eq!(first.moves.len(), 4);
+//! assert_eq!(first.info[0].comments, vec!["the centre"]);
+//! assert_eq!(first.result, Some(GameResult::Draw));
+//! let second = games.next().unwrap().unwrap_err();
+//! assert_eq!(
+//!     second.to_string(),
+//!     "game 2, line 7: move 2 (33-29): capture is compulsory: 28x19"
+//! );
+//! assert!(games.next().is_none());
+//! let written = pdn::write_game(&first);
+//! assert!(written.starts_with("[Event \"Club\"]\n\n1. 32-28 {the centre} 1... 19-23 2. 28x19"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::moves::Move;
+use crate::notation::MoveError;
+use crate::position::{Outcome, Position};
+use crate::square::Color;
+use std::fmt;
+use std::io::{self, BufRead};
+
+/// Where [`write_game`] wraps movetext lines.
+const WIDTH: usize = 80;
+
+/// A game's result as PDN writes it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum GameResult {
+    /// `2-0` (also read: `1-0`).
+    WhiteWins,
+    /// `1-1` (also read: `1/2-1/2`).
+    Draw,
+    /// `0-2` (also read: `0-1`).
+    BlackWins,
+    /// `*`: unfinished or unknown.
+    Unknown,
+}
+
+impl GameResult {
+    /// Reads a result token: `2-0 1-1 0-2 *`, or the `1-0 0-1 1/2-1/2` some files use.
+    ///
+    /// ```
+    /// use damtutor::pdn::GameResult;
+    /// assert_eq!(GameResult::parse("0-1"), Some(GameResult::BlackWins));
+    /// assert_eq!(GameResult::parse("32-28"), None);
+    /// ```
+    pub fn parse(token: &str) -> Option<GameResult> {
+        match token {
+            "2-0" | "1-0" => Some(GameResult::WhiteWins),
+            "1-1" | "1/2-1/2" => Some(GameResult::Draw),
+            "0-2" | "0-1" => Some(GameResult::BlackWins),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+
+    /// The PDN 3.0 token: `2-0`, `1-1`, `0-2` or `*`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "2-0",
+            GameResult::Draw => "1-1",
+            GameResult::BlackWins => "0-2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// The outcome, unless the result is unknown.
+    pub fn outcome(self) -> Option<Outcome> {
+        match self {
+            GameResult::WhiteWins => Some(Outcome::Win(Color::White)),
+            GameResult::Draw => Some(Outcome::Draw),
+            GameResult::BlackWins => Some(Outcome::Win(Color::Black)),
+            GameResult::Unknown => None,
+        }
+    }
+}
+
+/// The PDN 3.0 token.
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A numeric annotation glyph, `$1`. The move suffixes are glyphs 1 to 6:
+/// `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Nag(pub u8);
+
+impl Nag {
+    const SUFFIXES: [&'static str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+    /// The glyph a move suffix such as `!?` stands for.
+    ///
+    /// ```
+    /// use damtutor::pdn::Nag;
+    /// assert_eq!(Nag::from_suffix("!?"), Some(Nag(5)));
+    /// assert_eq!(Nag::from_suffix("!!!"), None);
+    /// ```
+    pub fn from_suffix(suffix: &str) -> Option<Nag> {
+        let index = Nag::SUFFIXES.iter().position(|&s| s == suffix)?;
+        Some(Nag(index as u8 + 1))
+    }
+
+    /// The move suffix of glyphs 1 to 6, `None` for the others.
+    pub fn suffix(self) -> Option<&'static str> {
+        Nag::SUFFIXES
+            .get((self.0 as usize).checked_sub(1)?)
+            .copied()
+    }
+}
+
+/// `$n`.
+impl fmt::Display for Nag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "${}", self.0)
+    }
+}
+
+/// Where a move of the main line stands, and what annotates it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveInfo {
+    /// The move number, as in `17.` (White) or `17...` (Black).
+    pub number: usize,
+    /// The side that plays the move.
+    pub side: Color,
+    /// The move's index in the main line, 0 for the first: `positions()[ply]` stands before it.
+    pub ply: usize,
+    /// The line of the file (1-based) the move is on; 0 for games not read from a file.
+    pub line: usize,
+    /// The move text as written, without its `!`/`?` suffix.
+    pub text: String,
+    /// Annotation glyphs, suffixes first.
+    pub nags: Vec<Nag>,
+    /// Comments after the move, whitespace collapsed.
+    pub comments: Vec<String>,
+    /// Variations after the move (alternatives to it): their raw text without the outer
+    /// parentheses, whitespace collapsed and `;` comments turned into `{...}`.
+    pub variations: Vec<String>,
+}
+
+impl MoveInfo {
+    fn bare(number: usize, side: Color, ply: usize, line: usize, text: String) -> MoveInfo {
+        MoveInfo {
+            number,
+            side,
+            ply,
+            line,
+            text,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+
+    /// `17` for White's move, `17...` for Black's.
+    pub fn label(&self) -> String {
+        move_label(self.number, self.side)
+    }
+}
+
+fn move_label(number: usize, side: Color) -> String {
+    match side {
+        Color::White => number.to_string(),
+        Color::Black => format!("{number}..."),
+    }
+}
+
+/// A game of a PDN file: tags, start position, the main line and its annotations, result.
+/// The default is an empty game from the initial position.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct PdnGame {
+    /// The game's number in its file (1-based); 0 for games not read from a file.
+    pub number: usize,
+    /// The line (1-based) where the game starts: its first tag, or its first token other than a
+    /// comment; 0 for games not read from a file.
+    pub line: usize,
+    /// The tag pairs in file order, `("Event", "...")`.
+    pub tags: Vec<(String, String)>,
+    /// The position before the first move: the `[FEN]` tag's, or the initial position.
+    pub start: Position,
+    /// The main line, legal move after legal move from `start`.
+    pub moves: Vec<Move>,
+    /// One entry per move of `moves`, in the same order.
+    pub info: Vec<MoveInfo>,
+    /// Comments before the first move (those before the tags included).
+    pub comments: Vec<String>,
+    /// The result token, if the game has one.
+    pub result: Option<GameResult>,
+}
+
+impl PdnGame {
+    /// A game from moves played from `start`, numbered from 1, without annotations; `None` if
+    /// a move is not legal in its turn.
+    ///
+    /// ```
+    /// use damtutor::pdn::{self, GameResult, PdnGame};
+    /// use damtutor::Position;
+    /// let start = Position::initial();
+    /// let first = start.parse_move("32-28").unwrap();
+    /// let game = PdnGame::new(vec![], start, &[first], Some(GameResult::Unknown)).unwrap();
+    /// assert_eq!(pdn::write_game(&game), "1. 32-28 *\n");
+    /// ```
+    pub fn new(
+        tags: Vec<(String, String)>,
+        start: Position,
+        moves: &[Move],
+        result: Option<GameResult>,
+    ) -> Option<PdnGame> {
+        let mut info = Vec::with_capacity(moves.len());
+        let mut position = start;
+        let mut number = 1;
+        for (ply, m) in moves.iter().enumerate() {
+            let legal = position.legal_moves();
+            if !legal.contains(m) {
+                return None;
+            }
+            let side = position.turn();
+            let text = position.move_text_in(m, &legal);
+            info.push(MoveInfo::bare(number, side, ply, 0, text));
+            if side == Color::Black {
+                number += 1;
+            }
+            position = position.play_unchecked(m);
+        }
+        let moves = moves.to_vec();
+        Some(PdnGame {
+            tags,
+            start,
+            moves,
+            info,
+            result,
+            ..PdnGame::default()
+        })
+    }
+
+    /// The value of the first tag called `name` (compared ignoring ASCII case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The position before each move of the main line, then the final position:
+    /// `moves.len() + 1` positions, `positions()[0] == start`.
+    pub fn positions(&self) -> Vec<Position> {
+        let mut positions = Vec::with_capacity(self.moves.len() + 1);
+        let mut position = self.start;
+        positions.push(position);
+        for m in &self.moves {
+            position = position.play_unchecked(m);
+            positions.push(position);
+        }
+        positions
+    }
+
+    /// The position after the main line.
+    pub fn final_position(&self) -> Position {
+        self.moves
+            .iter()
+            .fold(self.start, |position, m| position.play_unchecked(m))
+    }
+}
+
+/// A game that could not be read: its number in the file, the line (both 1-based) and what is
+/// wrong.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PdnError {
+    /// The game's number in the file.
+    pub game: usize,
+    /// The line of the file where the problem is.
+    pub line: usize,
+    /// What is wrong, as in `move 12 (32-27): capture is compulsory: 26x37`.
+    pub message: String,
+}
+
+/// `game 3, line 41: move 12 (32-27): capture is compulsory: 26x37`.
+impl fmt::Display for PdnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let PdnError {
+            game,
+            line,
+            message,
+        } = self;
+        write!(f, "game {game}, line {line}: {message}")
+    }
+}
+
+impl std::error::Error for PdnError {}
+
+/// What the lexer found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Lexeme {
+    /// A tag pair, or why `[...` is not one.
+    Tag(Result<(String, String), String>),
+    Comment(String),
+    Variation(String),
+    Nag(Nag),
+    /// Anything else: a move, a move number, a result, or a bad token.
+    Word(String),
+    /// A lexical error outside the tag section.
+    Bad(String),
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    lexeme: Lexeme,
+    /// The line the token starts on.
+    line: usize,
+}
+
+/// Reads the games of a PDN file one at a time, without holding the file in memory.
+///
+/// Lines are read as UTF-8, or as Latin-1 when they are not valid UTF-8. A comment or variation
+/// still open when a tag line (`[Name "value"]` alone on its line) or the end of the file comes
+/// is reported as unterminated, and reading goes on from that line. After an I/O error the
+/// reader yields that error and stops.
+pub struct Reader<R> {
+    input: R,
+    bytes: Vec<u8>,
+    /// The current line, without its line end.
+    text: String,
+    /// Byte offset in `text` of the next character to read.
+    pos: usize,
+    /// The current line's number (1-based); 0 before the first.
+    line: usize,
+    /// Games begun so far.
+    games: usize,
+    /// A token read ahead: the tag that ended the previous game.
+    pending: Option<Token>,
+    finished: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of the games in `input`.
+    pub fn new(input: R) -> Reader<R> {
+        Reader {
+            input,
+            bytes: Vec::new(),
+            text: String::new(),
+            pos: 0,
+            line: 0,
+            games: 0,
+            pending: None,
+            finished: false,
+        }
+    }
+
+    /// Moves to the next line; `false` at the end of the input.
+    fn next_line(&mut self) -> io::Result<bool> {
+        self.bytes.clear();
+        self.pos = 0;
+        self.text.clear();
+        if self.input.read_until(b'\n', &mut self.bytes)? == 0 {
+            return Ok(false);
+        }
+        self.line += 1;
+        while matches!(self.bytes.last(), Some(b'\n' | b'\r')) {
+            self.bytes.pop();
+        }
+        match std::str::from_utf8(&self.bytes) {
+            Ok(text) => self.text.push_str(text),
+            Err(_) => self.text.extend(self.bytes.iter().map(|&b| b as char)),
+        }
+        if self.line == 1 && self.text.starts_with('\u{feff}') {
+            self.pos = '\u{feff}'.len_utf8();
+        }
+        Ok(true)
+    }
+
+    fn next_token(&mut self) -> io::Result<Option<Token>> {
+        if let Some(token) = self.pending.take() {
+            return Ok(Some(token));
+        }
+        loop {
+            let rest = &self.text[self.pos..];
+            let trimmed = rest.trim_start();
+            self.pos += rest.len() - trimmed.len();
+            let Some(c) = trimmed.chars().next() else {
+                if !self.next_line()? {
+                    return Ok(None);
+                }
+                if self.text.starts_with('%') {
+                    self.pos = self.text.len(); // an escape line
+                }
+                continue;
+            };
+            let line = self.line;
+            let lexeme = match c {
+                '[' => self.lex_tag(),
+                '{' => self.lex_comment()?,
+                '(' => self.lex_variation()?,
+                '$' => self.lex_nag(),
+                ';' => {
+                    let comment = collapse(&self.text[self.pos + 1..]);
+                    self.pos = self.text.len();
+                    Lexeme::Comment(comment)
+                }
+                ')' | '}' | ']' => {
+                    self.pos += 1;
+                    let opening = ['(', '{', '['][")}]".find(c).unwrap_or(0)];
+                    Lexeme::Bad(format!("'{c}' without '{opening}'"))
+                }
+                _ => Lexeme::Word(self.take_word(0)),
+            };
+            return Ok(Some(Token { lexeme, line }));
+        }
+    }
+
+    /// Takes `skip` bytes and the word characters after them.
+    fn take_word(&mut self, skip: usize) -> String {
+        let rest = &self.text[self.pos..];
+        let end = rest[skip..]
+            .find(is_delimiter)
+            .map_or(rest.len(), |i| i + skip);
+        let word = rest[..end].to_string();
+        self.pos += end;
+        word
+    }
+
+    fn lex_tag(&mut self) -> Lexeme {
+        let rest = &self.text[self.pos..];
+        match parse_tag(rest) {
+            Some((name, value, used)) => {
+                self.pos += used;
+                Lexeme::Tag(Ok((name, value)))
+            }
+            None => {
+                let message = format!("malformed tag {}: expected [Name \"value\"]", rest.trim());
+                self.pos = self.text.len();
+                Lexeme::Tag(Err(message))
+            }
+        }
+    }
+
+    fn lex_nag(&mut self) -> Lexeme {
+        let word = self.take_word(1);
+        match word[1..].parse::<u8>() {
+            Ok(n) => Lexeme::Nag(Nag(n)),
+            Err(_) => Lexeme::Bad(format!(
+                "bad annotation '{word}': expected '$' and a number 0-255"
+            )),
+        }
+    }
+
+    fn lex_comment(&mut self) -> io::Result<Lexeme> {
+        self.pos += 1;
+        let mut body = String::new();
+        loop {
+            let rest = &self.text[self.pos..];
+            if let Some(end) = rest.find('}') {
+                body.push_str(&rest[..end]);
+                self.pos += end + 1;
+                return Ok(Lexeme::Comment(collapse(&body)));
+            }
+            body.push_str(rest);
+            body.push(' ');
+            if !self.next_line()? || is_tag_line(&self.text) {
+                return Ok(Lexeme::Bad("unterminated comment: '{' without '}'".into()));
+            }
+        }
+    }
+
+    fn lex_variation(&mut self) -> io::Result<Lexeme> {
+        self.pos += 1;
+        let mut raw = String::new();
+        let mut depth = 1;
+        let mut in_comment = false;
+        loop {
+            let rest = &self.text[self.pos..];
+            let mut used = rest.len();
+            let mut closed = false;
+            for (i, c) in rest.char_indices() {
+                if in_comment {
+                    in_comment = c != '}';
+                } else {
+                    match c {
+                        '{' => in_comment = true,
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        ';' => {
+                            // To the end of the line: kept as a brace comment.
+                            raw.push('{');
+                            raw.push_str(rest[i + 1..].replace('}', "").trim());
+                            raw.push('}');
+                            break;
+                        }
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        used = i + 1;
+                        closed = true;
+                        break;
+                    }
+                }
+                raw.push(c);
+            }
+            self.pos += used;
+            if closed {
+                return Ok(Lexeme::Variation(collapse(&raw)));
+            }
+            raw.push(' ');
+            if !self.next_line()? || is_tag_line(&self.text) {
+                return Ok(Lexeme::Bad(
+                    "unterminated variation: '(' without ')'".into(),
+                ));
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<PdnGame, PdnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.finished {
+            return None;
+        }
+        let mut game: Option<GameBuilder> = None;
+        loop {
+            let token = match self.next_token() {
+                Ok(Some(token)) => token,
+                Ok(None) => {
+                    self.finished = true;
+                    break;
+                }
+                Err(e) => {
+                    self.finished = true;
+                    return Some(Err(PdnError {
+                        game: game.as_ref().map_or(self.games + 1, |g| g.game.number),
+                        line: self.line + 1,
+                        message: format!("cannot read the file: {e}"),
+                    }));
+                }
+            };
+            let builder = match &mut game {
+                Some(builder) => builder,
+                None => {
+                    self.games += 1;
+                    game.insert(GameBuilder::new(self.games, token.line))
+                }
+            };
+            if builder.movetext && matches!(token.lexeme, Lexeme::Tag(_)) {
+                self.pending = Some(token);
+                break;
+            }
+            if builder.feed(token) {
+                break;
+            }
+        }
+        game.filter(|g| g.content).map(GameBuilder::finish)
+    }
+}
+
+/// A game being read.
+struct GameBuilder {
+    game: PdnGame,
+    /// The position after the moves read so far.
+    position: Position,
+    /// Lines of the `[FEN]` and `[GameType]` tags.
+    fen_line: usize,
+    type_line: usize,
+    /// Whether the tag section is over.
+    movetext: bool,
+    /// Whether anything but comments has been read.
+    content: bool,
+    /// A move number written before the first move.
+    first_number: Option<usize>,
+    error: Option<PdnError>,
+}
+
+impl GameBuilder {
+    fn new(number: usize, line: usize) -> GameBuilder {
+        GameBuilder {
+            game: PdnGame {
+                number,
+                line,
+                ..PdnGame::default()
+            },
+            position: Position::initial(),
+            fen_line: line,
+            type_line: line,
+            movetext: false,
+            content: false,
+            first_number: None,
+            error: None,
+        }
+    }
+
+    /// Records the first error of the game; the rest of the game is skipped.
+    fn fail(&mut self, line: usize, message: String) {
+        if self.error.is_none() {
+            self.error = Some(PdnError {
+                game: self.game.number,
+                line,
+                message,
+            });
+        }
+    }
+
+    /// Takes a token; `true` when it is the result that ends the game.
+    fn feed(&mut self, token: Token) -> bool {
+        let line = token.line;
+        if !self.content && !matches!(token.lexeme, Lexeme::Comment(_)) {
+            self.game.line = line; // comments before the tags do not start the game
+        }
+        match token.lexeme {
+            Lexeme::Tag(tag) => {
+                self.content = true;
+                match tag {
+                    Ok((name, value)) => {
+                        if name.eq_ignore_ascii_case("FEN") {
+                            self.fen_line = line;
+                        } else if name.eq_ignore_ascii_case("GameType") {
+                            self.type_line = line;
+                        }
+                        self.game.tags.push((name, value));
+                    }
+                    Err(message) => self.fail(line, message),
+                }
+            }
+            Lexeme::Comment(text) => {
+                if self.content {
+                    self.begin_movetext();
+                    match self.game.info.last_mut() {
+                        Some(info) => info.comments.push(text),
+                        None => self.game.comments.push(text),
+                    }
+                } else {
+                    self.game.comments.push(text); // before the tags
+                }
+            }
+            Lexeme::Variation(raw) => {
+                self.begin_movetext();
+                match self.game.info.last_mut() {
+                    Some(info) => info.variations.push(raw),
+                    None => self.fail(line, "variation before the first move".into()),
+                }
+            }
+            Lexeme::Nag(nag) => {
+                self.begin_movetext();
+                self.annotate(nag, line);
+            }
+            Lexeme::Bad(message) => {
+                self.fail(line, message);
+                self.begin_movetext();
+            }
+            Lexeme::Word(word) => {
+                self.begin_movetext();
+                if let Some(result) = GameResult::parse(&word) {
+                    self.game.result = Some(result);
+                    return true;
+                }
+                self.word(&word, line);
+            }
+        }
+        false
+    }
+
+    /// Ends the tag section: finds the start position.
+    fn begin_movetext(&mut self) {
+        if self.movetext {
+            return;
+        }
+        self.movetext = true;
+        self.content = true;
+        if self.error.is_some() {
+            return;
+        }
+        if let Some(kind) = self.game.tag("GameType") {
+            let board = kind.split(',').next().unwrap_or("").trim();
+            if !board.is_empty() && board != "20" {
+                let message =
+                    format!("game type {kind} is not international draughts (GameType \"20\")");
+                return self.fail(self.type_line, message);
+            }
+        }
+        if let Some(fen) = self.game.tag("FEN") {
+            match fen.parse::<Position>() {
+                Ok(start) => {
+                    self.game.start = start;
+                    self.position = start;
+                }
+                Err(e) => {
+                    let message = format!("FEN tag \"{fen}\": {e}");
+                    self.fail(self.fen_line, message);
+                }
+            }
+        }
+    }
+
+    /// A move number, a move, or an annotation alone.
+    fn word(&mut self, word: &str, line: usize) {
+        if self.error.is_some() {
+            return;
+        }
+        let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let after = &word[digits..];
+        let rest = after.trim_start_matches('.');
+        if rest.len() < after.len() {
+            if self.game.moves.is_empty() && self.first_number.is_none() {
+                self.first_number = word[..digits].parse().ok();
+            }
+            if !rest.is_empty() {
+                self.play(word, rest, line);
+            }
+            return;
+        }
+        self.play(word, word, line);
+    }
+
+    /// Attaches an annotation glyph to the last move.
+    fn annotate(&mut self, nag: Nag, line: usize) {
+        match self.game.info.last_mut() {
+            Some(info) => info.nags.push(nag),
+            None => self.fail(line, format!("annotation '{nag}' before the first move")),
+        }
+    }
+
+    /// Plays move text (with any `!`/`?` suffix) from `word`.
+    fn play(&mut self, word: &str, text: &str, line: usize) {
+        let bare = text.trim_end_matches(['!', '?']);
+        let suffix = &text[bare.len()..];
+        let nag = Nag::from_suffix(suffix);
+        if nag.is_none() && !suffix.is_empty() {
+            return self.fail(line, format!("unknown annotation '{suffix}' in '{word}'"));
+        }
+        if bare.is_empty() {
+            if let Some(nag) = nag {
+                self.annotate(nag, line);
+            }
+            return;
+        }
+        let side = self.position.turn();
+        let number = match self.game.info.last() {
+            Some(last) if last.side == Color::Black => last.number + 1,
+            Some(last) => last.number,
+            None => self.first_number.unwrap_or(1),
+        };
+        match self.position.parse_move(bare) {
+            Ok(m) => {
+                let ply = self.game.moves.len();
+                let mut info = MoveInfo::bare(number, side, ply, line, bare.to_string());
+                info.nags.extend(nag);
+                self.game.info.push(info);
+                self.game.moves.push(m);
+                self.position = self.position.play_unchecked(&m);
+            }
+            Err(MoveError::Syntax { .. }) if !bare.starts_with(|c: char| c.is_ascii_digit()) => {
+                let message = format!("unexpected '{word}': not a move, a move number or a result");
+                self.fail(line, message);
+            }
+            Err(e) => {
+                let label = move_label(number, side);
+                self.fail(line, format!("move {label} ({bare}): {}", e.reason()));
+            }
+        }
+    }
+
+    fn finish(mut self) -> Result<PdnGame, PdnError> {
+        self.begin_movetext(); // a game of tags alone still needs a valid start
+        match self.error {
+            Some(error) => Err(error),
+            None => Ok(self.game),
+        }
+    }
+}
+
+/// Characters that end a word of movetext.
+fn is_delimiter(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$')
+}
+
+/// Whether a line is a tag pair alone, as a tag section's lines are.
+fn is_tag_line(line: &str) -> bool {
+    let line = line.trim();
+    line.starts_with('[') && line.ends_with(']') && parse_tag(line).is_some()
+}
+
+/// Reads `[Name "value"]` at the start of `text`: the name, the value (with `\"` and `\\`
+/// unescaped) and the bytes used.
+fn parse_tag(text: &str) -> Option<(String, String, usize)> {
+    let inner = text.strip_prefix('[')?;
+    let after_space = inner.trim_start();
+    let name_len = after_space
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(after_space.len());
+    if name_len == 0 {
+        return None;
+    }
+    let name = &after_space[..name_len];
+    let quoted = after_space[name_len..].trim_start().strip_prefix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.char_indices();
+    let close = loop {
+        match chars.next()? {
+            (i, '"') => break i,
+            (_, '\\') => value.push(chars.next()?.1),
+            (_, c) => value.push(c),
+        }
+    };
+    let after_value = &quoted[close + 1..];
+    let end = after_value.trim_start().strip_prefix(']')?;
+    Some((name.to_string(), value, text.len() - end.len()))
+}
+
+/// Whitespace runs, line ends included, as single spaces; trimmed.
+fn collapse(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Writes a game in PDN 3.0: its tags (a `[FEN]` tag, canonical, only when the start is not the
+/// initial position), a blank line, then numbered movetext wrapped at 80 columns, ending with
+/// the result (`*` when there is none) and a line end. Games written one after another should
+/// be separated by a blank line.
+///
+/// Moves are written as [`Position::move_text`] does: the full path only when it is needed.
+/// Reading the text back gives the same game, but for line numbers, a missing result (read back
+/// as `*`) and the `[FEN]` tag made canonical.
+pub fn write_game(game: &PdnGame) -> String {
+    let mut out = String::new();
+    let initial = game.start == Position::initial();
+    let mut fen_written = false;
+    for (name, value) in &game.tags {
+        if name.eq_ignore_ascii_case("FEN") {
+            if !initial && !fen_written {
+                push_tag(&mut out, name, &game.start.to_string());
+                fen_written = true;
+            }
+        } else {
+            push_tag(&mut out, name, value);
+        }
+    }
+    if !initial && !fen_written {
+        push_tag(&mut out, "FEN", &game.start.to_string());
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    let mut text = Wrapper::default();
+    for comment in &game.comments {
+        text.comment(comment);
+    }
+    let mut position = game.start;
+    let mut number = game.info.first().map_or(1, |info| info.number);
+    let mut interrupted = true;
+    for (ply, m) in game.moves.iter().enumerate() {
+        let info = game.info.get(ply);
+        let side = position.turn();
+        // The number and its move stay on one line.
+        let mut word = match side {
+            Color::White => format!("{number}. "),
+            Color::Black if interrupted => format!("{number}... "),
+            Color::Black => String::new(),
+        };
+        word.push_str(&position.move_text(m));
+        let nags = info.map_or(&[][..], |info| &info.nags[..]);
+        let mut rest = nags;
+        if let Some(suffix) = nags.first().and_then(|nag| nag.suffix()) {
+            word.push_str(suffix);
+            rest = &nags[1..];
+        }
+        text.word(&word);
+        for nag in rest {
+            text.word(&nag.to_string());
+        }
+        interrupted = false;
+        if let Some(info) = info {
+            for comment in &info.comments {
+                text.comment(comment);
+                interrupted = true;
+            }
+            for variation in &info.variations {
+                text.enclosed('(', variation, ')');
+                interrupted = true;
+            }
+        }
+        if side == Color::Black {
+            number += 1;
+        }
+        position = position.play_unchecked(m);
+    }
+    text.word(game.result.unwrap_or(GameResult::Unknown).as_str());
+    out.push_str(&text.out);
+    out.push('\n');
+    out
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    out.push_str(&format!("[{name} \"{escaped}\"]\n"));
+}
+
+/// Movetext words, wrapped at [`WIDTH`] columns.
+#[derive(Default)]
+struct Wrapper {
+    out: String,
+    column: usize,
+}
+
+impl Wrapper {
+    fn word(&mut self, word: &str) {
+        let width = word.chars().count();
+        if self.column > 0 {
+            if self.column + 1 + width > WIDTH {
+                self.out.push('\n');
+                self.column = 0;
+            } else {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        }
+        self.out.push_str(word);
+        self.column += width;
+    }
+
+    fn comment(&mut self, comment: &str) {
+        if comment.contains('}') {
+            // Only a `;` comment can hold a '}'; it runs to the end of the line.
+            self.word(&format!(";{}", collapse(comment)));
+            self.out.push('\n');
+            self.column = 0;
+        } else {
+            self.enclosed('{', comment, '}');
+        }
+    }
+
+    /// `text` between `open` and `close`, broken between its words.
+    fn enclosed(&mut self, open: char, text: &str, close: char) {
+        for word in format!("{open}{}{close}", collapse(text)).split(' ') {
+            self.word(word);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lexemes(text: &str) -> Vec<(Lexeme, usize)> {
+        let mut reader = Reader::new(text.as_bytes());
+        std::iter::from_fn(|| reader.next_token().unwrap())
+            .map(|token| (token.lexeme, token.line))
+            .collect()
+    }
+
+    #[test]
+    fn tokens_and_their_lines() {
+        let word = |w: &str| Lexeme::Word(w.to_string());
+        let tag = |n: &str, v: &str| Lexeme::Tag(Ok((n.to_string(), v.to_string())));
+        assert_eq!(
+            lexemes("[Event \"a \\\"b\\\"\"]\n% escape\n1.32-28$14 {x\n y}(1. 31-27)*)"),
+            [
+                (tag("Event", "a \"b\""), 1),
+                (word("1.32-28"), 3),
+                (Lexeme::Nag(Nag(14)), 3),
+                (Lexeme::Comment("x y".into()), 3),
+                (Lexeme::Variation("1. 31-27".into()), 4),
+                (word("*"), 4),
+                (Lexeme::Bad("')' without '('".into()), 4),
+            ]
+        );
+    }
+
+    #[test]
+    fn tag_pairs() {
+        assert_eq!(
+            parse_tag("[ Round  \"3\" ] 1. 32-28"),
+            Some(("Round".into(), "3".into(), 14))
+        );
+        assert_eq!(parse_tag("[Round 3]"), None);
+        assert_eq!(parse_tag("[\"3\"]"), None);
+        assert_eq!(parse_tag("[Round \"3]"), None);
+        assert!(is_tag_line("  [Event \"x\"]  "));
+        assert!(!is_tag_line("[Event \"x\"] 1. 32-28"));
+    }
+}
