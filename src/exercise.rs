@@ -36,7 +36,33 @@ pub struct ExerciseSet {
     pub language: String,
     pub level: Option<u8>,
     pub description: Option<String>,
+    /// How answers to this set are marked.
+    pub scoring: Scoring,
     pub exercises: Vec<Exercise>,
+}
+
+/// Marks for answers to a set's exercises: points per exercise, and the share of them given
+/// for each verdict. The default gives full marks for a correct or alternative solution and
+/// half for an incomplete one that has the right key move.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Scoring {
+    /// Points for a fully solved exercise.
+    pub points: f64,
+    /// Share of the points for an accepted alternative solution.
+    pub alternative: f64,
+    /// Share for an incomplete line that starts with a key move.
+    pub incomplete: f64,
+}
+
+impl Default for Scoring {
+    fn default() -> Scoring {
+        Scoring {
+            points: 1.0,
+            alternative: 1.0,
+            incomplete: 0.5,
+        }
+    }
 }
 
 /// One checked exercise.
@@ -97,6 +123,7 @@ struct RawSet {
     language: Option<String>,
     level: Option<u8>,
     description: Option<String>,
+    scoring: Option<Scoring>,
     exercises: Vec<RawExercise>,
 }
 
@@ -214,6 +241,18 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             ));
         }
     }
+    if let Some(scoring) = raw.scoring {
+        let shares_ok =
+            (0.0..=1.0).contains(&scoring.alternative) && (0.0..=1.0).contains(&scoring.incomplete);
+        if scoring.points.is_nan() || scoring.points <= 0.0 || !shares_ok {
+            errors.push(error(
+                find_line(text, "scoring:"),
+                None,
+                "scoring: points must be positive, alternative and incomplete between 0 and 1"
+                    .into(),
+            ));
+        }
+    }
     if raw.exercises.is_empty() {
         errors.push(error(
             find_line(text, "exercises:"),
@@ -255,6 +294,7 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
         language,
         level: raw.level,
         description: raw.description,
+        scoring: raw.scoring.unwrap_or_default(),
         exercises,
     })
 }
@@ -394,6 +434,149 @@ fn square_entry(entry: &SquareText) -> Result<(u32, Role), String> {
                 .map_err(|_| format!("'{text}' is not a square such as 28 or K28"))
         }
     }
+}
+
+/// A student's answer file: who, and an answer per exercise or question id.
+///
+/// ```yaml
+/// student: Li Ming
+/// class: 5B
+/// answers:
+///   ts-01: "1. 43-38 47x32 2. 28x37"
+///   q1: B
+///   q2: [A, C]
+/// ```
+#[derive(Clone, Debug)]
+pub struct AnswerSheet {
+    pub source_name: String,
+    pub student: String,
+    pub class: Option<String>,
+    /// Answers in file order: the id, the answer, and its line in the file.
+    pub answers: Vec<(String, Answer, Option<usize>)>,
+}
+
+/// One answer: a text (a line of moves, a letter, a FEN) or a list (choices, blanks).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum Answer {
+    Text(String),
+    Number(i64),
+    List(Vec<String>),
+}
+
+impl Answer {
+    /// The answer as one text (list items joined with commas).
+    pub fn text(&self) -> String {
+        match self {
+            Answer::Text(t) => t.clone(),
+            Answer::Number(n) => n.to_string(),
+            Answer::List(items) => items.join(", "),
+        }
+    }
+
+    /// The answer as a list of items.
+    pub fn items(&self) -> Vec<String> {
+        match self {
+            Answer::Text(t) => vec![t.clone()],
+            Answer::Number(n) => vec![n.to_string()],
+            Answer::List(items) => items.clone(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSheet {
+    student: String,
+    class: Option<String>,
+    answers: serde_yaml::Mapping,
+}
+
+/// Reads a student's answer file.
+pub fn load_answers(path: &Path) -> Result<AnswerSheet, ExerciseError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| ExerciseError {
+        file: name.clone(),
+        line: None,
+        column: None,
+        id: None,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    parse_answers(&text, &name)
+}
+
+/// Checks the text of an answer file named `name`.
+pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseError> {
+    let error = |line, column, id: Option<String>, message: String| ExerciseError {
+        file: name.to_string(),
+        line,
+        column,
+        id,
+        message,
+    };
+    let raw: RawSheet = serde_yaml::from_str(text).map_err(|e| {
+        let location = e.location();
+        error(
+            location.as_ref().map(|l| l.line()),
+            location.as_ref().map(|l| l.column()),
+            None,
+            clean_yaml_message(&e.to_string()),
+        )
+    })?;
+    if raw.student.trim().is_empty() {
+        return Err(error(
+            find_line(text, "student:"),
+            None,
+            None,
+            "the student's name is empty".into(),
+        ));
+    }
+    let mut answers = Vec::new();
+    for (key, value) in raw.answers {
+        let id = match key {
+            serde_yaml::Value::String(s) => s,
+            serde_yaml::Value::Number(n) => n.to_string(),
+            other => {
+                return Err(error(
+                    None,
+                    None,
+                    None,
+                    format!("answer id {other:?} is not a name or number"),
+                ))
+            }
+        };
+        let line = find_line_start(text, &format!("{id}:"));
+        let answer: Answer = serde_yaml::from_value(value).map_err(|_| {
+            error(
+                line,
+                None,
+                Some(id.clone()),
+                "an answer must be a text or a list of texts".into(),
+            )
+        })?;
+        if answers.iter().any(|(other, _, _)| other == &id) {
+            return Err(error(line, None, Some(id), "answered twice".into()));
+        }
+        answers.push((id, answer, line));
+    }
+    Ok(AnswerSheet {
+        source_name: name.to_string(),
+        student: raw.student.trim().to_string(),
+        class: raw.class,
+        answers,
+    })
+}
+
+/// The 1-based line whose trimmed text starts with `needle`.
+fn find_line_start(text: &str, needle: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            let t = l.trim_start().trim_start_matches(['"', '\'']);
+            t.starts_with(needle)
+                || t.starts_with(&needle.replace(':', "\":"))
+                || t.starts_with(&needle.replace(':', "':"))
+        })
+        .map(|i| i + 1)
 }
 
 /// The 1-based line of the first line containing `needle`.

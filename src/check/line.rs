@@ -121,6 +121,7 @@ pub fn check_against(
     let tokens = notation::line_tokens(text);
     let mut walk = Walk {
         solver,
+        book_plies: solution.plies as u32,
         start,
         goal,
         limits,
@@ -142,7 +143,8 @@ pub fn check_against(
                     match walk.proven(0) {
                         Some(true) => done = true,
                         _ => {
-                            if walk.proven(limits.max_plies) != Some(true) {
+                            let depth = walk.horizon();
+                            if walk.proven(depth) != Some(true) {
                                 error = Some(walk.refute(token));
                                 break;
                             }
@@ -180,7 +182,7 @@ pub fn check_against(
             (walk.position, walk.played.len(), walk.filled.len());
         for _ in 0..4 {
             let legal = walk.position.legal_moves();
-            if legal.len() != 1 {
+            if legal.len() != 1 || walk.position.turn() == attacker {
                 break;
             }
             walk.play(legal[0], true);
@@ -251,6 +253,8 @@ impl std::ops::Deref for Found {
 
 struct Walk<'a> {
     solver: &'a mut Solver,
+    /// Plies of the solver's own main line: a student's line may take a few more.
+    book_plies: u32,
     start: Position,
     goal: Goal,
     limits: Limits,
@@ -261,6 +265,13 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// How deep to look for the rest of the win from here: what the solver's own line still
+    /// needs plus six plies for a slower alternative, within the solver's horizon.
+    fn horizon(&self) -> u32 {
+        let played = self.played.len() as u32;
+        (self.book_plies.saturating_sub(played) + 6).min(self.limits.max_plies)
+    }
+
     fn play(&mut self, m: Move, filled: bool) {
         self.texts.push(self.position.move_text(&m));
         if filled {
@@ -387,13 +398,10 @@ impl Walk<'_> {
         }
         for r in order {
             let after = self.position.play_unchecked(&r);
-            let holds = self.solver.prove_from(
-                &self.start,
-                self.goal,
-                &after,
-                self.limits.max_plies,
-                self.limits,
-            );
+            let depth = self.horizon();
+            let holds = self
+                .solver
+                .prove_from(&self.start, self.goal, &after, depth, self.limits);
             if holds == Some(true) {
                 continue;
             }

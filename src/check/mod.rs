@@ -1,6 +1,10 @@
 //! Checking students' answers: tactic lines against the solver, quizzes against their key, and
 //! a whole class at once.
 
+pub mod class;
 pub mod line;
 
+pub use class::{
+    gradebook_csv, mark_exercises, question_stats, ItemResult, QuestionStats, StudentResult,
+};
 pub use line::{check_against, check_line, LineCheck, LineError, Verdict};

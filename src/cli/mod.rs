@@ -1,6 +1,7 @@
 //! The command line: clap types, one file per subcommand, and the one place where errors become
 //! exit codes (0 success, 1 input understood but rejected, 2 usage or parse error).
 
+mod check;
 mod check_line;
 mod limits;
 mod moves;
@@ -39,6 +40,8 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Check a student's line of moves against the solver.
     CheckLine(check_line::CheckLineArgs),
+    /// Mark students' answer files: a feedback report each and a class gradebook.
+    Check(check::CheckArgs),
 }
 
 /// An error with its exit code.
@@ -90,5 +93,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Solve(args) => solve::run(args),
         Command::Validate(args) => validate::run(args),
         Command::CheckLine(args) => check_line::run(args),
+        Command::Check(args) => check::run(args),
     }
 }

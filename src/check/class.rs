@@ -1,0 +1,299 @@
+//! Marking a class: every student's answer file against the exercises, a gradebook and the
+//! success rate of each question.
+
+use super::line::{check_against, Verdict};
+use crate::exercise::{AnswerSheet, Exercise, ExerciseSet, Scoring};
+use crate::solver::{self, Limits, Solution, Solver};
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// One marked answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct ItemResult {
+    pub id: String,
+    /// The answer as written (empty when missing).
+    pub answer: String,
+    /// `correct`, `alternative`, `incomplete`, `wrong`, `illegal`, `missing`, or a quiz
+    /// verdict.
+    pub verdict: String,
+    pub points: f64,
+    pub max: f64,
+    /// One sentence of feedback.
+    pub feedback: String,
+    /// The position to show when the answer went wrong: the FEN before the faulty move.
+    pub diagram_fen: Option<String>,
+    /// The faulty move, when there is one.
+    pub faulty_move: Option<String>,
+    /// The expected solution (for the report).
+    pub solution: String,
+}
+
+/// One student's marks.
+#[derive(Clone, Debug, Serialize)]
+pub struct StudentResult {
+    pub student: String,
+    pub class: Option<String>,
+    pub file: String,
+    pub items: Vec<ItemResult>,
+    pub total: f64,
+    pub max: f64,
+    /// Answers to ids the key does not know, and similar remarks.
+    pub notes: Vec<String>,
+}
+
+/// Per-question statistics over the class.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuestionStats {
+    pub id: String,
+    /// Students with full marks.
+    pub full: usize,
+    /// Students who answered.
+    pub answered: usize,
+    pub students: usize,
+    /// Share of students with full marks (0-1).
+    pub success_rate: f64,
+    pub average_points: f64,
+    pub max: f64,
+}
+
+/// An exercise with the set it belongs to and its proven solution.
+struct Marked<'a> {
+    exercise: &'a Exercise,
+    scoring: Scoring,
+    solution: Solution,
+}
+
+/// Marks every sheet against the exercises of `sets` (ids must be unique across the sets).
+/// Exercises the solver cannot prove are an error: the key would be wrong.
+pub fn mark_exercises(
+    sets: &[ExerciseSet],
+    sheets: &[AnswerSheet],
+    limits: Limits,
+) -> Result<Vec<StudentResult>, String> {
+    let exercises: Vec<(&Exercise, Scoring)> = sets
+        .iter()
+        .flat_map(|set| set.exercises.iter().map(move |e| (e, set.scoring)))
+        .collect();
+    for (i, (e, _)) in exercises.iter().enumerate() {
+        if exercises[..i].iter().any(|(other, _)| other.id == e.id) {
+            return Err(format!(
+                "exercise id '{}' appears in more than one set: answers would be ambiguous",
+                e.id
+            ));
+        }
+    }
+    let tasks: Vec<_> = exercises
+        .iter()
+        .map(|(e, _)| (e.position, e.goal))
+        .collect();
+    let solutions = solver::solve_all(&tasks, limits);
+    let mut marked = Vec::new();
+    for ((exercise, scoring), solution) in exercises.into_iter().zip(solutions) {
+        if !solution.is_solved() {
+            return Err(format!(
+                "exercise {}: the solver does not prove it (status {}), so answers cannot be marked",
+                exercise.id, solution.status
+            ));
+        }
+        marked.push(Marked {
+            exercise,
+            scoring,
+            solution,
+        });
+    }
+    Ok(sheets
+        .par_iter()
+        .map_init(Solver::new, |solver, sheet| {
+            mark_sheet(solver, &marked, sheet, limits)
+        })
+        .collect())
+}
+
+fn mark_sheet(
+    solver: &mut Solver,
+    marked: &[Marked],
+    sheet: &AnswerSheet,
+    limits: Limits,
+) -> StudentResult {
+    let mut items = Vec::new();
+    for m in marked {
+        let max = m.scoring.points;
+        let solution_text = m.solution.annotated();
+        let Some((_, answer, _)) = sheet.answers.iter().find(|(id, _, _)| id == &m.exercise.id)
+        else {
+            items.push(ItemResult {
+                id: m.exercise.id.clone(),
+                answer: String::new(),
+                verdict: "missing".into(),
+                points: 0.0,
+                max,
+                feedback: "No answer.".into(),
+                diagram_fen: None,
+                faulty_move: None,
+                solution: solution_text,
+            });
+            continue;
+        };
+        let text = answer.text();
+        let check = check_against(
+            solver,
+            &m.solution,
+            &text,
+            m.exercise.solution.as_deref(),
+            limits,
+        );
+        let share = match check.verdict {
+            Verdict::Correct => 1.0,
+            Verdict::Alternative => m.scoring.alternative,
+            Verdict::Incomplete if check.key_right => m.scoring.incomplete,
+            _ => 0.0,
+        };
+        let (diagram_fen, faulty_move) = match &check.first_error {
+            Some(error) => {
+                let mut position = m.exercise.position;
+                for mv in check.line.iter().take(error.ply.saturating_sub(1)) {
+                    if let Ok(parsed) = position.parse_move(mv) {
+                        position = position.play_unchecked(&parsed);
+                    }
+                }
+                (Some(position.to_string()), Some(error.text.clone()))
+            }
+            None => (None, None),
+        };
+        items.push(ItemResult {
+            id: m.exercise.id.clone(),
+            answer: text,
+            verdict: check.verdict.name().to_string(),
+            points: round2(max * share),
+            max,
+            feedback: check.message,
+            diagram_fen,
+            faulty_move,
+            solution: solution_text,
+        });
+    }
+    let notes = sheet
+        .answers
+        .iter()
+        .filter(|(id, _, _)| !marked.iter().any(|m| &m.exercise.id == id))
+        .map(|(id, _, line)| match line {
+            Some(line) => format!("line {line}: no exercise has the id '{id}'"),
+            None => format!("no exercise has the id '{id}'"),
+        })
+        .collect();
+    let total = round2(items.iter().map(|i| i.points).sum());
+    let max = round2(items.iter().map(|i| i.max).sum());
+    StudentResult {
+        student: sheet.student.clone(),
+        class: sheet.class.clone(),
+        file: sheet.source_name.clone(),
+        items,
+        total,
+        max,
+        notes,
+    }
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Statistics per question, in the order of the first student's items.
+pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
+    let Some(first) = results.first() else {
+        return Vec::new();
+    };
+    first
+        .items
+        .iter()
+        .map(|item| {
+            let all: Vec<&ItemResult> = results
+                .iter()
+                .filter_map(|r| r.items.iter().find(|i| i.id == item.id))
+                .collect();
+            let full = all
+                .iter()
+                .filter(|i| i.points >= i.max && i.max > 0.0)
+                .count();
+            let answered = all.iter().filter(|i| i.verdict != "missing").count();
+            let students = all.len();
+            QuestionStats {
+                id: item.id.clone(),
+                full,
+                answered,
+                students,
+                success_rate: if students == 0 {
+                    0.0
+                } else {
+                    round2(full as f64 / students as f64)
+                },
+                average_points: if students == 0 {
+                    0.0
+                } else {
+                    round2(all.iter().map(|i| i.points).sum::<f64>() / students as f64)
+                },
+                max: item.max,
+            }
+        })
+        .collect()
+}
+
+/// The gradebook as CSV: one row per student, a column per question, total, max and percent.
+pub fn gradebook_csv(results: &[StudentResult]) -> String {
+    let ids: Vec<&str> = results
+        .first()
+        .map(|r| r.items.iter().map(|i| i.id.as_str()).collect())
+        .unwrap_or_default();
+    let mut out = String::from("student,class,file");
+    for id in &ids {
+        out.push(',');
+        out.push_str(&csv_field(id));
+    }
+    out.push_str(",total,max,percent\n");
+    for r in results {
+        out.push_str(&format!(
+            "{},{},{}",
+            csv_field(&r.student),
+            csv_field(r.class.as_deref().unwrap_or("")),
+            csv_field(&r.file)
+        ));
+        for id in &ids {
+            let points = r
+                .items
+                .iter()
+                .find(|i| &i.id == id)
+                .map(|i| i.points)
+                .unwrap_or(0.0);
+            out.push_str(&format!(",{}", number(points)));
+        }
+        let percent = if r.max > 0.0 {
+            round2(100.0 * r.total / r.max)
+        } else {
+            0.0
+        };
+        out.push_str(&format!(
+            ",{},{},{}\n",
+            number(r.total),
+            number(r.max),
+            number(percent)
+        ));
+    }
+    out
+}
+
+/// A number without a needless `.0`.
+pub fn number(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}

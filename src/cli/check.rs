@@ -1,0 +1,165 @@
+use super::limits::LimitArgs;
+use super::CliError;
+use clap::Args;
+use damtutor::check::{self, StudentResult};
+use damtutor::exercise::{self, AnswerSheet};
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The exercise file(s) the answers refer to (answers by exercise id).
+    #[arg(long = "exercises", required = true)]
+    pub exercises: Vec<PathBuf>,
+    /// Students' answer files (YAML: student, class, answers by id), or folders of them.
+    #[arg(required = true)]
+    pub answers: Vec<PathBuf>,
+    /// Folder for the gradebook (gradebook.csv), the class summary and one feedback report per student.
+    #[arg(long, default_value = "check-report")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+pub fn run(args: CheckArgs) -> Result<(), CliError> {
+    let mut sets = Vec::new();
+    for path in &args.exercises {
+        match exercise::load(path) {
+            Ok(set) => sets.push(set),
+            Err(errors) => {
+                return Err(CliError::usage(
+                    errors
+                        .iter()
+                        .map(|e| e.to_string())
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                ))
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for path in &args.answers {
+        if path.is_dir() {
+            files.extend(
+                exercise::files_in(path)
+                    .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?,
+            );
+        } else {
+            files.push(path.clone());
+        }
+    }
+    let mut sheets: Vec<AnswerSheet> = Vec::new();
+    let mut bad = 0;
+    for file in &files {
+        match exercise::load_answers(file) {
+            Ok(sheet) => sheets.push(sheet),
+            Err(e) => {
+                eprintln!("damtutor: {e} (this student is not marked)");
+                bad += 1;
+            }
+        }
+    }
+    let results =
+        check::mark_exercises(&sets, &sheets, args.limits.limits()).map_err(CliError::rejected)?;
+    write_outputs(&args.out, &results)?;
+    print!("{}", summary_text(&results));
+    println!("written to {}/", args.out.display());
+    if bad > 0 {
+        return Err(CliError::rejected(format!(
+            "{bad} answer file(s) could not be read; the others were marked"
+        )));
+    }
+    Ok(())
+}
+
+fn write_outputs(out: &Path, results: &[StudentResult]) -> Result<(), CliError> {
+    std::fs::create_dir_all(out).map_err(|e| CliError::usage(format!("{}: {e}", out.display())))?;
+    write_atomic(&out.join("gradebook.csv"), &check::gradebook_csv(results))?;
+    write_atomic(&out.join("summary.md"), &summary_markdown(results))?;
+    Ok(())
+}
+
+/// Writes through a temporary file and a rename, so a failure never leaves half a file.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), CliError> {
+    let temporary = path.with_extension("tmp-damtutor");
+    std::fs::write(&temporary, text)
+        .and_then(|_| std::fs::rename(&temporary, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&temporary);
+            CliError::usage(format!("{}: {e}", path.display()))
+        })
+}
+
+fn summary_text(results: &[StudentResult]) -> String {
+    let mut out = String::new();
+    for r in results {
+        out.push_str(&format!(
+            "{:<24} {:>6} / {:<6} {}\n",
+            r.student,
+            check::class::number(r.total),
+            check::class::number(r.max),
+            r.items
+                .iter()
+                .map(|i| format!("{}:{}", i.id, short(&i.verdict)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+        for note in &r.notes {
+            out.push_str(&format!("  note: {}: {note}\n", r.file));
+        }
+    }
+    out.push_str("\nquestion      success  average\n");
+    for q in check::question_stats(results) {
+        out.push_str(&format!(
+            "{:<12} {:>6.0}%  {:>5} / {}\n",
+            q.id,
+            q.success_rate * 100.0,
+            check::class::number(q.average_points),
+            check::class::number(q.max)
+        ));
+    }
+    out
+}
+
+fn short(verdict: &str) -> &'static str {
+    match verdict {
+        "correct" => "ok",
+        "alternative" => "alt",
+        "incomplete" => "part",
+        "wrong" => "wrong",
+        "illegal" => "illegal",
+        "missing" => "-",
+        _ => "?",
+    }
+}
+
+fn summary_markdown(results: &[StudentResult]) -> String {
+    let mut out =
+        String::from("# Class summary\n\n| Student | Class | Points | Max |\n|---|---|---|---|\n");
+    for r in results {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} |\n",
+            md(&r.student),
+            md(r.class.as_deref().unwrap_or("")),
+            check::class::number(r.total),
+            check::class::number(r.max)
+        ));
+    }
+    out.push_str("\n## Questions\n\n| Question | Full marks | Answered | Success rate | Average |\n|---|---|---|---|---|\n");
+    for q in check::question_stats(results) {
+        out.push_str(&format!(
+            "| {} | {} / {} | {} | {:.0}% | {} / {} |\n",
+            md(&q.id),
+            q.full,
+            q.students,
+            q.answered,
+            q.success_rate * 100.0,
+            check::class::number(q.average_points),
+            check::class::number(q.max)
+        ));
+    }
+    out
+}
+
+fn md(text: &str) -> String {
+    text.replace('|', "\\|").replace(['\n', '\r'], " ")
+}
