@@ -436,6 +436,72 @@ fn square_entry(entry: &SquareText) -> Result<(u32, Role), String> {
     }
 }
 
+#[derive(serde::Serialize)]
+struct OutSet<'a> {
+    title: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    subtitle: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    author: Option<&'a str>,
+    language: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<&'a str>,
+    exercises: Vec<OutExercise<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct OutExercise<'a> {
+    id: &'a str,
+    fen: String,
+    goal: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    motifs: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<&'a str>,
+}
+
+/// Writes a set in the format [`parse`] reads (positions as FEN). Reading the text back gives
+/// the same exercises.
+pub fn to_yaml(set: &ExerciseSet) -> String {
+    let out = OutSet {
+        title: &set.title,
+        subtitle: set.subtitle.as_deref(),
+        author: set.author.as_deref(),
+        language: &set.language,
+        level: set.level,
+        description: set.description.as_deref(),
+        exercises: set
+            .exercises
+            .iter()
+            .map(|e| OutExercise {
+                id: &e.id,
+                fen: e.position.to_string(),
+                goal: e.goal.to_string(),
+                title: e.title.as_deref(),
+                hint: e.hint.as_deref(),
+                comment: e.comment.as_deref(),
+                motifs: &e.motifs,
+                difficulty: e.difficulty,
+                source: e.source.as_deref(),
+                solution: e.solution.as_deref(),
+            })
+            .collect(),
+    };
+    serde_yaml::to_string(&out).unwrap_or_else(|e| format!("# could not write the set: {e}\n"))
+}
+
 /// A student's answer file: who, and an answer per exercise or question id.
 ///
 /// ```yaml
@@ -616,6 +682,17 @@ fn clean_yaml_message(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn written_sets_read_back() {
+        let text = "title: T\nsubtitle: \"a: b\"\nexercises:\n  - id: a\n    fen: \"W:W28,32:B23\"\n    goal: win\n    motifs: [sacrifice]\n    solution: \"28x19\"\n  - id: b\n    white: [28, K46]\n    black: [K5]\n    to_move: black\n    goal: {material: 2}\n";
+        let set = parse(text, "t.yaml").unwrap();
+        let again = parse(&to_yaml(&set), "again.yaml").unwrap();
+        assert_eq!(to_yaml(&again), to_yaml(&set));
+        assert_eq!(again.exercises[1].goal, Goal::Material(2));
+        assert_eq!(again.exercises[0].motifs, ["sacrifice"]);
+        assert_eq!(again.subtitle.as_deref(), Some("a: b"));
+    }
 
     #[test]
     fn reads_both_position_forms() {
