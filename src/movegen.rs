@@ -71,13 +71,41 @@ fn open_ray(dir: Direction, bit: u32, empty: u64) -> (u64, u64) {
     )
 }
 
-/// Directions a man of `color` moves forward in.
+/// One step along `dir` for every square of `bits`, keeping the steps that leave the board (they
+/// land on ghost bits or beyond bit 63): callers intersect the result with a set of real squares.
 #[inline(always)]
-const fn forward(color: Color) -> [Direction; 2] {
-    match color {
-        Color::White => [Direction::UpLeft, Direction::UpRight],
-        Color::Black => [Direction::DownLeft, Direction::DownRight],
+const fn step(dir: Direction, bits: u64) -> u64 {
+    match dir {
+        Direction::UpLeft => bits >> 6,
+        Direction::UpRight => bits >> 5,
+        Direction::DownLeft => bits << 5,
+        Direction::DownRight => bits << 6,
     }
+}
+
+/// The bit of `dir` in a set of directions.
+#[inline(always)]
+const fn direction_bit(dir: Direction) -> u8 {
+    1 << dir as u8
+}
+
+/// All four directions as a set.
+const ALL_DIRECTIONS: u8 = 0b1111;
+
+/// Whether a man on `at` can jump one of `targets` in direction `dir`, landing in `empty`.
+#[inline(always)]
+fn man_jumps(dir: Direction, at: u64, targets: u64, empty: u64) -> u64 {
+    step(dir, step(dir, at) & targets) & empty
+}
+
+/// Whether a man on `at` can jump one of `targets` in some direction.
+#[inline(always)]
+fn man_can_jump(at: u64, targets: u64, empty: u64) -> bool {
+    man_jumps(Direction::UpLeft, at, targets, empty)
+        | man_jumps(Direction::UpRight, at, targets, empty)
+        | man_jumps(Direction::DownLeft, at, targets, empty)
+        | man_jumps(Direction::DownRight, at, targets, empty)
+        != 0
 }
 
 /// The fixed context of one capture search.
@@ -128,58 +156,75 @@ impl CaptureSearch<'_> {
         });
     }
 
-    /// A man on `at` that has captured `captured` so far.
+    /// A man on `at` that has captured `captured` so far (and can jump again, unless it is the
+    /// start of the capture).
     fn man(&mut self, at: u64, captured: u64) {
-        let mut extended = false;
-        for dir in Direction::ALL {
-            let victim = dir.shift(at) & self.opp & !captured;
-            if victim != 0 {
-                let landing = dir.shift(victim) & self.empty;
-                if landing != 0 {
-                    extended = true;
-                    self.man(landing, captured | victim);
-                }
-            }
-        }
-        if !extended && captured != 0 {
+        let targets = self.opp & !captured;
+        let up_left = self.man_jump(Direction::UpLeft, at, captured, targets);
+        let up_right = self.man_jump(Direction::UpRight, at, captured, targets);
+        let down_left = self.man_jump(Direction::DownLeft, at, captured, targets);
+        let down_right = self.man_jump(Direction::DownRight, at, captured, targets);
+        if !(up_left || up_right || down_left || down_right) && captured != 0 {
             self.record(at.trailing_zeros(), captured);
         }
     }
 
-    /// A king on the square `at` (a bit number) that has captured `captured` so far, having
-    /// arrived along `arrival`. Going on along `arrival` is tried only from the last landing
-    /// square of a jump (`onward`), since the earlier landing squares would reach the same piece.
-    fn king(&mut self, at: u32, captured: u64, arrival: Option<Direction>, onward: bool) {
-        let mut extended = false;
-        for dir in Direction::ALL {
-            if let Some(arrived) = arrival {
-                if dir == arrived.reverse() || (dir == arrived && !onward) {
-                    continue;
-                }
-            }
-            let (_, victim) = open_ray(dir, at, self.empty);
-            if victim & self.opp & !captured == 0 {
-                continue;
-            }
-            let (mut landings, _) = open_ray(dir, victim.trailing_zeros(), self.empty);
-            if landings == 0 {
-                continue;
-            }
-            extended = true;
-            while landings != 0 {
-                let landing = nearest(dir, landings);
-                landings ^= landing;
-                self.king(
-                    landing.trailing_zeros(),
-                    captured | victim,
-                    Some(dir),
-                    landings == 0,
-                );
-            }
+    /// The jump of a man on `at` in direction `dir`, and all that follows it; whether there was
+    /// one. A landing square with no jump onward ends the capture without another call.
+    #[inline(always)]
+    fn man_jump(&mut self, dir: Direction, at: u64, captured: u64, targets: u64) -> bool {
+        let victim = step(dir, at) & targets;
+        let landing = step(dir, victim) & self.empty;
+        if landing == 0 {
+            return false;
         }
-        if !extended && captured != 0 {
+        if man_can_jump(landing, targets & !victim, self.empty) {
+            self.man(landing, captured | victim);
+        } else {
+            self.record(landing.trailing_zeros(), captured | victim);
+        }
+        true
+    }
+
+    /// A king on the square `at` (a bit number) that has captured `captured` so far and may
+    /// look in the directions of `allowed`.
+    fn king(&mut self, at: u32, captured: u64, allowed: u8) {
+        let up_left = self.king_jump(Direction::UpLeft, at, captured, allowed);
+        let up_right = self.king_jump(Direction::UpRight, at, captured, allowed);
+        let down_left = self.king_jump(Direction::DownLeft, at, captured, allowed);
+        let down_right = self.king_jump(Direction::DownRight, at, captured, allowed);
+        if !(up_left || up_right || down_left || down_right) && captured != 0 {
             self.record(at, captured);
         }
+    }
+
+    /// The jumps of a king on `at` in direction `dir` (one per landing square), and all that
+    /// follows them; whether there were any. From a landing square the king does not look back
+    /// (the piece it just jumped blocks), and it goes on in the same direction only from the
+    /// last landing square, since the earlier ones would reach the same piece.
+    #[inline(always)]
+    fn king_jump(&mut self, dir: Direction, at: u32, captured: u64, allowed: u8) -> bool {
+        if allowed & direction_bit(dir) == 0 {
+            return false;
+        }
+        let (_, victim) = open_ray(dir, at, self.empty);
+        if victim & self.opp & !captured == 0 {
+            return false;
+        }
+        let (mut landings, _) = open_ray(dir, victim.trailing_zeros(), self.empty);
+        if landings == 0 {
+            return false;
+        }
+        let captured = captured | victim;
+        let onward = ALL_DIRECTIONS & !direction_bit(dir.reverse());
+        let sideways = onward & !direction_bit(dir);
+        while landings != 0 {
+            let landing = nearest(dir, landings);
+            landings ^= landing;
+            let allowed = if landings == 0 { onward } else { sideways };
+            self.king(landing.trailing_zeros(), captured, allowed);
+        }
+        true
     }
 }
 
@@ -191,30 +236,79 @@ struct KingScan {
     quiet: u32,
 }
 
+/// Grows the rays of all `kings` along `dir` over `empty`: the number of empty squares reached,
+/// and whether a piece of `opp` with an empty square behind it ends one of the rays.
+#[inline(always)]
+fn scan_kings_along(dir: Direction, kings: u64, opp: u64, empty: u64) -> (u32, bool) {
+    let mut front = step(dir, kings);
+    let mut open = front & empty;
+    let mut ends = front;
+    let mut quiet = 0;
+    while open != 0 {
+        quiet += open.count_ones();
+        front = step(dir, open);
+        open = front & empty;
+        ends |= front;
+    }
+    (quiet, step(dir, ends & opp) & empty != 0)
+}
+
 /// Grows the rays of all `kings` over `empty`, direction by direction.
 #[inline(always)]
 fn scan_kings(kings: u64, opp: u64, empty: u64) -> KingScan {
-    let mut quiet = 0;
-    for dir in Direction::ALL {
-        let mut front = dir.shift(kings);
-        let mut open = front & empty;
-        let mut blocked = front & !empty;
-        while open != 0 {
-            quiet += open.count_ones();
-            front = dir.shift(open);
-            open = front & empty;
-            blocked |= front & !empty;
-        }
-        if dir.shift(blocked & opp) & empty != 0 {
-            return KingScan {
-                capture: true,
-                quiet,
-            };
-        }
-    }
+    let (up_left, a) = scan_kings_along(Direction::UpLeft, kings, opp, empty);
+    let (up_right, b) = scan_kings_along(Direction::UpRight, kings, opp, empty);
+    let (down_left, c) = scan_kings_along(Direction::DownLeft, kings, opp, empty);
+    let (down_right, d) = scan_kings_along(Direction::DownRight, kings, opp, empty);
     KingScan {
-        capture: false,
-        quiet,
+        capture: a || b || c || d,
+        quiet: up_left + up_right + down_left + down_right,
+    }
+}
+
+/// The men among `men` that can jump a piece of `opp` onto an empty square.
+#[inline(always)]
+fn man_capturers(men: u64, opp: u64, empty: u64) -> u64 {
+    let jumpers = |dir: Direction| step(dir, step(dir, empty) & opp) & men;
+    jumpers(Direction::UpLeft)
+        | jumpers(Direction::UpRight)
+        | jumpers(Direction::DownLeft)
+        | jumpers(Direction::DownRight)
+}
+
+/// Pushes the quiet moves of `men` in direction `dir`.
+#[inline(always)]
+fn push_men_moves(list: &mut MoveList, dir: Direction, men: u64, empty: u64, promotion: u64) {
+    let back = dir.reverse();
+    let mut targets = step(dir, men) & empty;
+    while targets != 0 {
+        let to = targets & targets.wrapping_neg();
+        targets &= targets - 1;
+        list.push(Move {
+            captured: 0,
+            from: step(back, to).trailing_zeros() as u8,
+            to: to.trailing_zeros() as u8,
+            king: false,
+            promotes: to & promotion != 0,
+        });
+    }
+}
+
+/// Pushes the quiet moves of the king on the square `from` (a bit number) in direction `dir`,
+/// nearest first.
+#[inline(always)]
+fn push_king_moves(list: &mut MoveList, dir: Direction, from: u32, empty: u64) {
+    let (mut targets, _) = open_ray(dir, from, empty);
+    while targets != 0 {
+        let to = nearest(dir, targets);
+        targets ^= to;
+        list.push(Move {
+            captured: 0,
+            from: from as u8,
+            to: to.trailing_zeros() as u8,
+            king: true,
+            promotes: false,
+        });
     }
 }
 
@@ -226,24 +320,13 @@ impl Position {
         }
     }
 
-    /// The men of the side to move that can capture at once.
-    #[inline(always)]
-    fn man_capturers(&self, men: u64, opp: u64, empty: u64) -> u64 {
-        let mut capturers = 0;
-        for dir in Direction::ALL {
-            let back = dir.reverse();
-            capturers |= back.shift(back.shift(empty) & opp) & men;
-        }
-        capturers
-    }
-
     /// The men of the side to move that can capture at once, and whether a king can.
     #[inline]
     fn capturers(&self) -> (u64, bool) {
         let own = self.side(self.turn);
         let opp = self.side(self.turn.other());
         let empty = self.empty_bits();
-        let men = self.man_capturers(own & !self.kings, opp, empty);
+        let men = man_capturers(own & !self.kings, opp, empty);
         let kings = own & self.kings;
         if kings == 0 {
             return (men, false);
@@ -309,7 +392,7 @@ impl Position {
                 search.empty = empty | king;
                 search.from = king.trailing_zeros() as u8;
                 search.king = true;
-                search.king(king.trailing_zeros(), 0, None, true);
+                search.king(king.trailing_zeros(), 0, ALL_DIRECTIONS);
             }
         }
     }
@@ -319,39 +402,24 @@ impl Position {
         let empty = self.empty_bits();
         let men = own & !self.kings;
         let promotion = promotion_row(self.turn);
-        for dir in forward(self.turn) {
-            let back = dir.reverse();
-            let mut targets = dir.shift(men) & empty;
-            while targets != 0 {
-                let to = targets & targets.wrapping_neg();
-                targets &= targets - 1;
-                list.push(Move {
-                    captured: 0,
-                    from: back.shift(to).trailing_zeros() as u8,
-                    to: to.trailing_zeros() as u8,
-                    king: false,
-                    promotes: to & promotion != 0,
-                });
+        match self.turn {
+            Color::White => {
+                push_men_moves(list, Direction::UpLeft, men, empty, promotion);
+                push_men_moves(list, Direction::UpRight, men, empty, promotion);
+            }
+            Color::Black => {
+                push_men_moves(list, Direction::DownLeft, men, empty, promotion);
+                push_men_moves(list, Direction::DownRight, men, empty, promotion);
             }
         }
         let mut kings = own & self.kings;
         while kings != 0 {
             let from = kings.trailing_zeros();
             kings &= kings - 1;
-            for dir in Direction::ALL {
-                let (mut targets, _) = open_ray(dir, from, empty);
-                while targets != 0 {
-                    let to = nearest(dir, targets);
-                    targets ^= to;
-                    list.push(Move {
-                        captured: 0,
-                        from: from as u8,
-                        to: to.trailing_zeros() as u8,
-                        king: true,
-                        promotes: false,
-                    });
-                }
-            }
+            push_king_moves(list, Direction::UpLeft, from, empty);
+            push_king_moves(list, Direction::UpRight, from, empty);
+            push_king_moves(list, Direction::DownLeft, from, empty);
+            push_king_moves(list, Direction::DownRight, from, empty);
         }
     }
 
@@ -362,7 +430,7 @@ impl Position {
         let empty = self.empty_bits();
         let men = own & !self.kings;
         let kings = own & self.kings;
-        let capturers = self.man_capturers(men, opp, empty);
+        let capturers = man_capturers(men, opp, empty);
         let scan = if kings == 0 {
             KingScan {
                 capture: false,
@@ -376,10 +444,16 @@ impl Position {
             self.search_captures_from(&mut list, true, capturers, scan.capture);
             return list.len();
         }
-        let mut count = scan.quiet;
-        for dir in forward(self.turn) {
-            count += (dir.shift(men) & empty).count_ones();
+        let quiet_men = match self.turn {
+            Color::White => step(Direction::UpLeft, men) & empty,
+            Color::Black => step(Direction::DownLeft, men) & empty,
         }
-        count as usize
+        .count_ones()
+            + match self.turn {
+                Color::White => step(Direction::UpRight, men) & empty,
+                Color::Black => step(Direction::DownRight, men) & empty,
+            }
+            .count_ones();
+        (scan.quiet + quiet_men) as usize
     }
 }
