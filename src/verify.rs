@@ -70,9 +70,17 @@ fn verify_exercise(
             ));
         }
         if let Some(text) = &exercise.solution {
-            if let Err(problem) =
-                check_line_text(solver, &exercise.position, solution.goal, text, limits)
-            {
+            let plies = solution.plies;
+            let depth =
+                |played: usize| (plies.saturating_sub(played) as u32 + 6).min(limits.max_plies);
+            if let Err(problem) = check_line_text(
+                solver,
+                &exercise.position,
+                solution.goal,
+                text,
+                depth,
+                limits,
+            ) {
                 problems.push(problem);
             }
         }
@@ -101,12 +109,13 @@ fn verify_exercise(
 }
 
 /// Plays a written solution and checks that each of the solving side's moves keeps the goal
-/// forced. Returns the moves, or what is wrong with the text.
+/// forced within `depth(plies played)` plies. Returns the moves, or what is wrong with the text.
 pub fn check_line_text(
     solver: &mut Solver,
     start: &Position,
     goal: Goal,
     text: &str,
+    depth: impl Fn(usize) -> u32,
     limits: Limits,
 ) -> Result<Vec<Move>, String> {
     let tokens = crate::notation::line_tokens(text);
@@ -121,7 +130,7 @@ pub fn check_line_text(
             .map_err(|e| format!("solution move {} ({token}): {}", index + 1, e.reason()))?;
         let after = position.play_unchecked(&m);
         if position.turn() == start.turn() {
-            match solver.prove_from(start, goal, &after, limits.max_plies, limits) {
+            match solver.prove_from(start, goal, &after, depth(index + 1), limits) {
                 Some(true) => {}
                 Some(false) => {
                     return Err(format!(
