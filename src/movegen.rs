@@ -266,14 +266,84 @@ fn scan_kings(kings: u64, opp: u64, empty: u64) -> KingScan {
     }
 }
 
-/// The men among `men` that can jump a piece of `opp` onto an empty square.
-#[inline(always)]
-fn man_capturers(men: u64, opp: u64, empty: u64) -> u64 {
-    let jumpers = |dir: Direction| step(dir, step(dir, empty) & opp) & men;
-    jumpers(Direction::UpLeft)
-        | jumpers(Direction::UpRight)
-        | jumpers(Direction::DownLeft)
-        | jumpers(Direction::DownRight)
+/// The men's jumps in one position, direction by direction.
+struct ManJumps {
+    /// For each direction (in [`Direction::ALL`] order), the men that can jump in it.
+    by_direction: [u64; 4],
+    /// Whether every jump ends its capture: from no landing square can the man jump again.
+    single: bool,
+}
+
+impl ManJumps {
+    /// Finds the jumps of `men` over pieces of `opp` onto `empty` squares.
+    ///
+    /// A second jump cannot land on the capturing man's start square (only going straight back
+    /// would, and the piece just jumped blocks that), so `empty` without it tells whether any
+    /// man can go on.
+    #[inline(always)]
+    fn find(men: u64, opp: u64, empty: u64) -> ManJumps {
+        // The squares from which a man could jump in each direction.
+        let launch = |dir: Direction| {
+            let back = dir.reverse();
+            step(back, step(back, empty) & opp)
+        };
+        let up_left = launch(Direction::UpLeft);
+        let up_right = launch(Direction::UpRight);
+        let down_left = launch(Direction::DownLeft);
+        let down_right = launch(Direction::DownRight);
+        let by_direction = [
+            up_left & men,
+            up_right & men,
+            down_left & men,
+            down_right & men,
+        ];
+        let landing = |dir: Direction| step(dir, step(dir, by_direction[dir as usize]));
+        // From a landing square a man may jump on in any direction but straight back.
+        let again = landing(Direction::UpLeft) & (up_left | up_right | down_left)
+            | landing(Direction::UpRight) & (up_left | up_right | down_right)
+            | landing(Direction::DownLeft) & (up_left | down_left | down_right)
+            | landing(Direction::DownRight) & (up_right | down_left | down_right);
+        ManJumps {
+            by_direction,
+            single: again == 0,
+        }
+    }
+
+    /// The men that can jump.
+    #[inline(always)]
+    fn men(&self) -> u64 {
+        self.by_direction[0] | self.by_direction[1] | self.by_direction[2] | self.by_direction[3]
+    }
+
+    /// The number of jumps (the number of captures when they are all single).
+    #[inline(always)]
+    fn count(&self) -> u32 {
+        self.by_direction.iter().map(|bits| bits.count_ones()).sum()
+    }
+
+    /// Pushes the jumps, all single, in the order of the full search: man by man, then by
+    /// direction.
+    #[inline(always)]
+    fn push_single(&self, list: &mut MoveList, promotion: u64) {
+        let mut men = self.men();
+        while men != 0 {
+            let man = men & men.wrapping_neg();
+            men ^= man;
+            for dir in Direction::ALL {
+                if self.by_direction[dir as usize] & man != 0 {
+                    let victim = step(dir, man);
+                    let landing = step(dir, victim);
+                    list.push(Move {
+                        captured: victim,
+                        from: man.trailing_zeros() as u8,
+                        to: landing.trailing_zeros() as u8,
+                        king: false,
+                        promotes: landing & promotion != 0,
+                    });
+                }
+            }
+        }
+    }
 }
 
 /// Pushes the quiet moves of `men` in direction `dir`.
@@ -315,7 +385,18 @@ fn push_king_moves(list: &mut MoveList, dir: Direction, from: u32, empty: u64) {
 impl Position {
     /// Fills `list` with the legal moves.
     pub(crate) fn generate(&self, list: &mut MoveList) {
-        if !self.generate_captures(list) {
+        let own = self.side(self.turn);
+        let opp = self.side(self.turn.other());
+        let empty = self.empty_bits();
+        let kings = own & self.kings;
+        let jumps = ManJumps::find(own & !self.kings, opp, empty);
+        let king_capture = kings != 0 && scan_kings(kings, opp, empty).capture;
+        let men = jumps.men();
+        if king_capture || (men != 0 && !jumps.single) {
+            self.search_captures_from(list, true, men, king_capture);
+        } else if men != 0 {
+            jumps.push_single(list, promotion_row(self.turn));
+        } else {
             self.generate_quiet(list);
         }
     }
@@ -326,7 +407,7 @@ impl Position {
         let own = self.side(self.turn);
         let opp = self.side(self.turn.other());
         let empty = self.empty_bits();
-        let men = man_capturers(own & !self.kings, opp, empty);
+        let men = ManJumps::find(own & !self.kings, opp, empty).men();
         let kings = own & self.kings;
         if kings == 0 {
             return (men, false);
@@ -344,22 +425,11 @@ impl Position {
     /// why a capture that takes too few pieces is illegal.
     pub(crate) fn captures_ignoring_majority(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.search_captures(&mut list, false);
-        list
-    }
-
-    /// Adds the maximal captures to `list`; returns whether there were any.
-    fn generate_captures(&self, list: &mut MoveList) -> bool {
-        self.search_captures(list, true)
-    }
-
-    fn search_captures(&self, list: &mut MoveList, majority: bool) -> bool {
         let (men, kings) = self.capturers();
-        if men == 0 && !kings {
-            return false;
+        if men != 0 || kings {
+            self.search_captures_from(&mut list, false, men, kings);
         }
-        self.search_captures_from(list, majority, men, kings);
-        true
+        list
     }
 
     /// Searches the captures of the men `men` and, when `kings`, of every king.
@@ -430,7 +500,7 @@ impl Position {
         let empty = self.empty_bits();
         let men = own & !self.kings;
         let kings = own & self.kings;
-        let capturers = man_capturers(men, opp, empty);
+        let jumps = ManJumps::find(men, opp, empty);
         let scan = if kings == 0 {
             KingScan {
                 capture: false,
@@ -439,21 +509,25 @@ impl Position {
         } else {
             scan_kings(kings, opp, empty)
         };
-        if capturers != 0 || scan.capture {
+        let capturers = jumps.men();
+        if scan.capture || (capturers != 0 && !jumps.single) {
             let mut list = MoveList::new();
             self.search_captures_from(&mut list, true, capturers, scan.capture);
             return list.len();
         }
-        let quiet_men = match self.turn {
-            Color::White => step(Direction::UpLeft, men) & empty,
-            Color::Black => step(Direction::DownLeft, men) & empty,
+        if capturers != 0 {
+            return jumps.count() as usize;
         }
-        .count_ones()
-            + match self.turn {
-                Color::White => step(Direction::UpRight, men) & empty,
-                Color::Black => step(Direction::DownRight, men) & empty,
+        let quiet_men = match self.turn {
+            Color::White => {
+                (step(Direction::UpLeft, men) & empty).count_ones()
+                    + (step(Direction::UpRight, men) & empty).count_ones()
             }
-            .count_ones();
+            Color::Black => {
+                (step(Direction::DownLeft, men) & empty).count_ones()
+                    + (step(Direction::DownRight, men) & empty).count_ones()
+            }
+        };
         (scan.quiet + quiet_men) as usize
     }
 }
