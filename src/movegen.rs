@@ -266,6 +266,31 @@ fn scan_kings(kings: u64, opp: u64, empty: u64) -> KingScan {
     }
 }
 
+/// The kings among `kings` that can capture along `dir`: walking back from each piece of `opp`
+/// with an empty square behind it, over empty squares, to the first piece.
+#[inline(always)]
+fn king_capturers_along(dir: Direction, kings: u64, opp: u64, empty: u64) -> u64 {
+    let back = dir.reverse();
+    let mut front = step(back, opp & step(back, empty));
+    let mut capturers = front & kings;
+    let mut open = front & empty;
+    while open != 0 {
+        front = step(back, open);
+        capturers |= front & kings;
+        open = front & empty;
+    }
+    capturers
+}
+
+/// The kings among `kings` that can capture a piece of `opp`.
+#[inline(always)]
+fn king_capturers(kings: u64, opp: u64, empty: u64) -> u64 {
+    king_capturers_along(Direction::UpLeft, kings, opp, empty)
+        | king_capturers_along(Direction::UpRight, kings, opp, empty)
+        | king_capturers_along(Direction::DownLeft, kings, opp, empty)
+        | king_capturers_along(Direction::DownRight, kings, opp, empty)
+}
+
 /// The men's jumps in one position, direction by direction.
 struct ManJumps {
     /// For each direction (in [`Direction::ALL`] order), the men that can jump in it.
@@ -455,7 +480,8 @@ impl Position {
             search.man(man, 0);
         }
         if kings {
-            let mut kings = own & self.kings;
+            let opp = self.side(self.turn.other());
+            let mut kings = king_capturers(own & self.kings, opp, empty);
             while kings != 0 {
                 let king = kings & kings.wrapping_neg();
                 kings &= kings - 1;
