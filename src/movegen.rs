@@ -346,10 +346,10 @@ impl ManJumps {
         self.by_direction.iter().map(|bits| bits.count_ones()).sum()
     }
 
-    /// Pushes the jumps, all single, in the order of the full search: man by man, then by
-    /// direction.
+    /// Calls `visit(from, victim, to)` for each jump, all single, in the order of the full
+    /// search: man by man, then by direction.
     #[inline(always)]
-    fn push_single(&self, list: &mut MoveList, promotion: u64) {
+    fn for_each_single(&self, mut visit: impl FnMut(u64, u64, u64)) {
         let mut men = self.men();
         while men != 0 {
             let man = men & men.wrapping_neg();
@@ -357,53 +357,34 @@ impl ManJumps {
             for dir in Direction::ALL {
                 if self.by_direction[dir as usize] & man != 0 {
                     let victim = step(dir, man);
-                    let landing = step(dir, victim);
-                    list.push(Move {
-                        captured: victim,
-                        from: man.trailing_zeros() as u8,
-                        to: landing.trailing_zeros() as u8,
-                        king: false,
-                        promotes: landing & promotion != 0,
-                    });
+                    visit(man, victim, step(dir, victim));
                 }
             }
         }
     }
 }
 
-/// Pushes the quiet moves of `men` in direction `dir`.
+/// Calls `visit(from, to)` for each quiet move of `men` in direction `dir`.
 #[inline(always)]
-fn push_men_moves(list: &mut MoveList, dir: Direction, men: u64, empty: u64, promotion: u64) {
+fn for_each_man_move(dir: Direction, men: u64, empty: u64, mut visit: impl FnMut(u64, u64)) {
     let back = dir.reverse();
     let mut targets = step(dir, men) & empty;
     while targets != 0 {
         let to = targets & targets.wrapping_neg();
-        targets &= targets - 1;
-        list.push(Move {
-            captured: 0,
-            from: step(back, to).trailing_zeros() as u8,
-            to: to.trailing_zeros() as u8,
-            king: false,
-            promotes: to & promotion != 0,
-        });
+        targets ^= to;
+        visit(step(back, to), to);
     }
 }
 
-/// Pushes the quiet moves of the king on the square `from` (a bit number) in direction `dir`,
-/// nearest first.
+/// Calls `visit(to)` for each quiet move of the king on the square `from` (a bit number) in
+/// direction `dir`, nearest first.
 #[inline(always)]
-fn push_king_moves(list: &mut MoveList, dir: Direction, from: u32, empty: u64) {
+fn for_each_king_move(dir: Direction, from: u32, empty: u64, mut visit: impl FnMut(u64)) {
     let (mut targets, _) = open_ray(dir, from, empty);
     while targets != 0 {
         let to = nearest(dir, targets);
         targets ^= to;
-        list.push(Move {
-            captured: 0,
-            from: from as u8,
-            to: to.trailing_zeros() as u8,
-            king: true,
-            promotes: false,
-        });
+        visit(to);
     }
 }
 
@@ -420,9 +401,84 @@ impl Position {
         if king_capture || (men != 0 && !jumps.single) {
             self.search_captures_from(list, true, men, king_capture);
         } else if men != 0 {
-            jumps.push_single(list, promotion_row(self.turn));
+            let promotion = promotion_row(self.turn);
+            jumps.for_each_single(|from, victim, to| {
+                list.push(Move {
+                    captured: victim,
+                    from: from.trailing_zeros() as u8,
+                    to: to.trailing_zeros() as u8,
+                    king: false,
+                    promotes: to & promotion != 0,
+                })
+            });
         } else {
-            self.generate_quiet(list);
+            self.for_each_quiet(|from, to, king, promotes| {
+                list.push(Move {
+                    captured: 0,
+                    from: from.trailing_zeros() as u8,
+                    to: to.trailing_zeros() as u8,
+                    king,
+                    promotes,
+                })
+            });
+        }
+    }
+
+    /// Calls `visit` with the position after each legal move, in the order of
+    /// [`legal_moves`](Position::legal_moves), building quiet moves and single jumps straight
+    /// from the bitboards.
+    #[inline(always)]
+    pub(crate) fn for_each_child(&self, mut visit: impl FnMut(&Position)) {
+        let own = self.side(self.turn);
+        let opp = self.side(self.turn.other());
+        let empty = self.empty_bits();
+        let kings = own & self.kings;
+        let jumps = ManJumps::find(own & !self.kings, opp, empty);
+        let king_capture = kings != 0 && scan_kings(kings, opp, empty).capture;
+        let men = jumps.men();
+        if king_capture || (men != 0 && !jumps.single) {
+            let mut list = MoveList::new();
+            self.search_captures_from(&mut list, true, men, king_capture);
+            for m in &list {
+                visit(&self.play_unchecked(m));
+            }
+        } else if men != 0 {
+            let promotion = promotion_row(self.turn);
+            jumps.for_each_single(|from, victim, to| {
+                let kings = (self.kings & !victim) | (to & promotion);
+                visit(&self.child(own ^ (from | to), opp ^ victim, kings));
+            });
+        } else {
+            self.for_each_quiet(|from, to, king, promotes| {
+                let kings = if king {
+                    self.kings ^ (from | to)
+                } else if promotes {
+                    self.kings | to
+                } else {
+                    self.kings
+                };
+                visit(&self.child(own ^ (from | to), opp, kings));
+            });
+        }
+    }
+
+    /// The position with the side to move's pieces `own`, the opponent's `opp`, the kings
+    /// `kings`, and the opponent to move.
+    #[inline(always)]
+    fn child(&self, own: u64, opp: u64, kings: u64) -> Position {
+        match self.turn {
+            Color::White => Position {
+                white: own,
+                black: opp,
+                kings,
+                turn: Color::Black,
+            },
+            Color::Black => Position {
+                white: opp,
+                black: own,
+                kings,
+                turn: Color::White,
+            },
         }
     }
 
@@ -493,29 +549,35 @@ impl Position {
         }
     }
 
-    fn generate_quiet(&self, list: &mut MoveList) {
+    /// Calls `visit(from, to, king, promotes)` for each quiet move, men first (by direction,
+    /// then by target square), then king by king.
+    #[inline(always)]
+    fn for_each_quiet(&self, mut visit: impl FnMut(u64, u64, bool, bool)) {
         let own = self.side(self.turn);
         let empty = self.empty_bits();
         let men = own & !self.kings;
         let promotion = promotion_row(self.turn);
+        let mut man_move = |from, to: u64| visit(from, to, false, to & promotion != 0);
         match self.turn {
             Color::White => {
-                push_men_moves(list, Direction::UpLeft, men, empty, promotion);
-                push_men_moves(list, Direction::UpRight, men, empty, promotion);
+                for_each_man_move(Direction::UpLeft, men, empty, &mut man_move);
+                for_each_man_move(Direction::UpRight, men, empty, &mut man_move);
             }
             Color::Black => {
-                push_men_moves(list, Direction::DownLeft, men, empty, promotion);
-                push_men_moves(list, Direction::DownRight, men, empty, promotion);
+                for_each_man_move(Direction::DownLeft, men, empty, &mut man_move);
+                for_each_man_move(Direction::DownRight, men, empty, &mut man_move);
             }
         }
         let mut kings = own & self.kings;
         while kings != 0 {
-            let from = kings.trailing_zeros();
-            kings &= kings - 1;
-            push_king_moves(list, Direction::UpLeft, from, empty);
-            push_king_moves(list, Direction::UpRight, from, empty);
-            push_king_moves(list, Direction::DownLeft, from, empty);
-            push_king_moves(list, Direction::DownRight, from, empty);
+            let from = kings & kings.wrapping_neg();
+            kings ^= from;
+            let square = from.trailing_zeros();
+            let mut king_move = |to| visit(from, to, true, false);
+            for_each_king_move(Direction::UpLeft, square, empty, &mut king_move);
+            for_each_king_move(Direction::UpRight, square, empty, &mut king_move);
+            for_each_king_move(Direction::DownLeft, square, empty, &mut king_move);
+            for_each_king_move(Direction::DownRight, square, empty, &mut king_move);
         }
     }
 

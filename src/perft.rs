@@ -42,32 +42,25 @@ fn walk(position: &Position, depth: u32, bulk: bool) -> u64 {
     }
 }
 
-/// Every level's moves generated in full; the last level's counted.
+/// Every move made; the last level's moves generated in full and counted.
 fn walk_generating(position: &Position, depth: u32) -> u64 {
-    let mut moves = MoveList::new();
-    position.generate(&mut moves);
     if depth == 1 {
+        let mut moves = MoveList::new();
+        position.generate(&mut moves);
         return moves.len() as u64;
     }
     let mut nodes = 0;
-    for m in &moves {
-        nodes += walk_generating(&position.play_unchecked(m), depth - 1);
-    }
+    position.for_each_child(|child| nodes += walk_generating(child, depth - 1));
     nodes
 }
 
 /// `depth` is at least 2.
 fn walk_bulk(position: &Position, depth: u32) -> u64 {
-    let mut moves = MoveList::new();
-    position.generate(&mut moves);
     let mut nodes = 0;
-    for m in &moves {
-        let child = position.play_unchecked(m);
-        nodes += if depth == 2 {
-            child.count_legal_moves() as u64
-        } else {
-            walk_bulk(&child, depth - 1)
-        };
+    if depth == 2 {
+        position.for_each_child(|child| nodes += child.count_legal_moves() as u64);
+    } else {
+        position.for_each_child(|child| nodes += walk_bulk(child, depth - 1));
     }
     nodes
 }
