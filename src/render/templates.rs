@@ -1,0 +1,239 @@
+//! The Tera templates: built into the binary from `templates/`, each one replaceable by a file
+//! of the same name in a folder of the user's (`--templates DIR`).
+//!
+//! HTML templates escape every value for HTML; Markdown templates escape every value for
+//! Markdown (see [`escape_markdown`]). Values that are already markup - the SVG diagrams - are
+//! written with `| safe`.
+
+use super::view::WorksheetView;
+use std::fmt;
+use std::path::Path;
+use tera::{Context, Tera};
+
+/// An output format.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Format {
+    /// One self-contained HTML file.
+    Html,
+    /// GitHub-flavoured Markdown with SVG files beside it.
+    Markdown,
+}
+
+impl Format {
+    /// The file extension: `html` or `md`.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Format::Html => "html",
+            Format::Markdown => "md",
+        }
+    }
+
+    /// Whether a template file named `name` belongs to this format.
+    fn owns(self, name: &str) -> bool {
+        match self {
+            Format::Html => name.ends_with(".html") || name.ends_with(".css"),
+            Format::Markdown => name.ends_with(".md"),
+        }
+    }
+}
+
+/// The built-in templates, by name.
+pub const BUILT_IN: [(&str, &str); 9] = [
+    ("base.html", include_str!("../../templates/base.html")),
+    ("macros.html", include_str!("../../templates/macros.html")),
+    (
+        "partials/style.css",
+        include_str!("../../templates/partials/style.css"),
+    ),
+    (
+        "partials/header.html",
+        include_str!("../../templates/partials/header.html"),
+    ),
+    (
+        "worksheet.html",
+        include_str!("../../templates/worksheet.html"),
+    ),
+    ("answers.html", include_str!("../../templates/answers.html")),
+    ("worksheet.md", include_str!("../../templates/worksheet.md")),
+    ("answers.md", include_str!("../../templates/answers.md")),
+    ("macros.md", include_str!("../../templates/macros.md")),
+];
+
+/// A template that could not be read, parsed or rendered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateError {
+    /// The whole message, with Tera's chain of causes.
+    pub message: String,
+}
+
+impl fmt::Display for TemplateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for TemplateError {}
+
+impl From<tera::Error> for TemplateError {
+    fn from(error: tera::Error) -> TemplateError {
+        let mut message = error.to_string();
+        let mut source = std::error::Error::source(&error);
+        while let Some(cause) = source {
+            message.push_str(": ");
+            message.push_str(&cause.to_string());
+            source = cause.source();
+        }
+        TemplateError { message }
+    }
+}
+
+/// The templates of one format, ready to render.
+pub struct Templates {
+    tera: Tera,
+    format: Format,
+}
+
+impl Templates {
+    /// The built-in templates of `format`, each replaced by the file of the same name in
+    /// `overrides` when there is one. Files under `overrides/partials/` with other names are
+    /// added too (new partials to include); other files there are left alone, so that one
+    /// folder can also hold the templates of other commands.
+    pub fn load(format: Format, overrides: Option<&Path>) -> Result<Templates, TemplateError> {
+        let mut sources: Vec<(String, String)> = BUILT_IN
+            .iter()
+            .filter(|(name, _)| format.owns(name))
+            .map(|(name, text)| (name.to_string(), text.to_string()))
+            .collect();
+        if let Some(folder) = overrides {
+            let mut found = Vec::new();
+            read_folder(folder, "", &mut found).map_err(|e| TemplateError {
+                message: format!("--templates {}: {e}", folder.display()),
+            })?;
+            for (name, text) in found.into_iter().filter(|(name, _)| format.owns(name)) {
+                match sources.iter_mut().find(|(known, _)| *known == name) {
+                    Some(entry) => entry.1 = text,
+                    None if name.starts_with("partials/") => sources.push((name, text)),
+                    None => {}
+                }
+            }
+        }
+        let mut tera = Tera::default();
+        match format {
+            Format::Html => tera.autoescape_on(vec![".html"]),
+            Format::Markdown => {
+                tera.autoescape_on(vec![".md"]);
+                tera.set_escape_fn(escape_markdown);
+            }
+        }
+        tera.add_raw_templates(sources)?;
+        Ok(Templates { tera, format })
+    }
+
+    /// The format these templates write.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Renders the template `name` (such as `worksheet.html`) with `view`.
+    pub fn render(&self, name: &str, view: &WorksheetView) -> Result<String, TemplateError> {
+        let context = Context::from_serialize(view)?;
+        Ok(self.tera.render(name, &context)?)
+    }
+}
+
+/// The template files under `folder`, named by their path relative to it with `/` separators.
+fn read_folder(
+    folder: &Path,
+    prefix: &str,
+    found: &mut Vec<(String, String)>,
+) -> std::io::Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(folder)?
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .map(|entry| entry.path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let Some(file_name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let name = format!("{prefix}{file_name}");
+        if path.is_dir() {
+            read_folder(&path, &format!("{name}/"), found)?;
+        } else if Format::Html.owns(&name) || Format::Markdown.owns(&name) {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            found.push((name, text));
+        }
+    }
+    Ok(())
+}
+
+/// Escapes text for Markdown: the characters that start emphasis, links, code, tables, headings
+/// or HTML get a backslash or become entities (with `[` and `]` escaped, `(`, `)` and `!` cannot
+/// form a link), and line breaks become spaces, so that a title from an exercise file always
+/// reads as plain text.
+///
+/// ```
+/// use damtutor::render::templates::escape_markdown;
+/// assert_eq!(escape_markdown("*a* <b> [c](d)!"), r"\*a\* &lt;b&gt; \[c\](d)!");
+/// ```
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\n' | '\r' => out.push(' '),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '|' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_template_parses() {
+        for format in [Format::Html, Format::Markdown] {
+            let templates = Templates::load(format, None).unwrap();
+            assert_eq!(templates.format(), format);
+            for name in ["worksheet", "answers"] {
+                let name = format!("{name}.{}", format.extension());
+                assert!(
+                    templates.tera.get_template_names().any(|n| n == name),
+                    "{name}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_folder_overrides_by_name() {
+        let folder =
+            std::env::temp_dir().join(format!("damtutor-templates-{}", std::process::id()));
+        std::fs::create_dir_all(folder.join("partials")).unwrap();
+        std::fs::write(folder.join("answers.md"), "A {{ title }}").unwrap();
+        std::fs::write(folder.join("partials/extra.md"), "x").unwrap();
+        std::fs::write(folder.join("notes.txt"), "{{ broken").unwrap();
+        std::fs::write(folder.join("quiz.md"), "{% extends \"elsewhere.md\" %}").unwrap();
+        let templates = Templates::load(Format::Markdown, Some(&folder)).unwrap();
+        let names: Vec<&str> = templates.tera.get_template_names().collect();
+        assert!(names.contains(&"partials/extra.md"));
+        assert!(!names.contains(&"notes.txt"));
+        assert!(!names.contains(&"quiz.md"), "another command's template");
+        std::fs::write(folder.join("worksheet.md"), "{% if %}").unwrap();
+        let error = Templates::load(Format::Markdown, Some(&folder))
+            .err()
+            .unwrap();
+        assert!(error.message.contains("worksheet.md"), "{error}");
+        std::fs::remove_dir_all(&folder).unwrap();
+    }
+}

@@ -1,0 +1,727 @@
+//! Worksheets: exercises and their solver-proven solutions turned into views, then into files.
+//!
+//! [`plan`] decides each version's order (and which exercises are shown with the colours
+//! swapped), [`build`] makes the [`WorksheetView`] of one version, and [`render`] does both and
+//! returns every file to write - nothing touches the disk here.
+
+use super::i18n::{self, Labels, Lang};
+use super::svg::{self, Arrow, ArrowStyle, DiagramOptions};
+use super::templates::{Format, TemplateError, Templates};
+use super::view::{AnswerView, ExerciseView, LayoutView, PageView, WorksheetView};
+use crate::exercise::{Exercise, ExerciseSet};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::solver::{self, Difficulty, Motif, Solution, TreeNode};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Variations listed per exercise in the answer key; the rest are counted.
+const MAX_VARIATIONS: usize = 4;
+
+/// One exercise with the set it belongs to and its solution.
+#[derive(Copy, Clone, Debug)]
+pub struct Item<'a> {
+    pub set: &'a ExerciseSet,
+    pub exercise: &'a Exercise,
+    pub solution: &'a Solution,
+}
+
+/// Where the answer key goes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Answers {
+    /// After the last page of exercises.
+    End,
+    /// In a file of its own, `<name>-answers.<ext>`.
+    Separate,
+    /// Under each diagram (a teacher's copy).
+    Inline,
+    /// No answers.
+    None,
+}
+
+impl Answers {
+    /// The name templates see: `end`, `separate`, `inline` or `none`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Answers::End => "end",
+            Answers::Separate => "separate",
+            Answers::Inline => "inline",
+            Answers::None => "none",
+        }
+    }
+}
+
+/// How to make a worksheet.
+#[derive(Clone, Debug)]
+pub struct WorksheetOptions {
+    pub format: Format,
+    pub answers: Answers,
+    /// The language; `None`: the first set's.
+    pub lang: Option<Lang>,
+    /// Exercises per page (at least 1).
+    pub per_page: usize,
+    /// Square numbers in the empty squares of the diagrams.
+    pub numbers: bool,
+    /// Number of versions (A, B...); 1 writes a single worksheet.
+    pub versions: usize,
+    /// Shuffle the exercises (always done for several versions).
+    pub shuffle: bool,
+    /// Let a version show an exercise with the colours swapped.
+    pub mirror: bool,
+    /// The seed of the shuffles and swaps.
+    pub seed: u64,
+}
+
+impl Default for WorksheetOptions {
+    fn default() -> WorksheetOptions {
+        WorksheetOptions {
+            format: Format::Html,
+            answers: Answers::End,
+            lang: None,
+            per_page: 6,
+            numbers: false,
+            versions: 1,
+            shuffle: false,
+            mirror: false,
+            seed: 0,
+        }
+    }
+}
+
+/// Why no worksheet was made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WorksheetError {
+    /// No exercises.
+    Empty,
+    /// Exercises without a proven solution: a worksheet never carries a wrong answer. One
+    /// message per exercise (file, line, id and status).
+    Unsolved(Vec<String>),
+    /// A solution that could not be replayed with the colours swapped.
+    Mirror(String),
+    /// A template failed.
+    Template(TemplateError),
+}
+
+impl fmt::Display for WorksheetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WorksheetError::Empty => f.write_str("no exercises to print"),
+            WorksheetError::Unsolved(messages) => f.write_str(&messages.join("\n")),
+            WorksheetError::Mirror(message) => f.write_str(message),
+            WorksheetError::Template(error) => write!(f, "template error: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for WorksheetError {}
+
+impl From<TemplateError> for WorksheetError {
+    fn from(error: TemplateError) -> WorksheetError {
+        WorksheetError::Template(error)
+    }
+}
+
+/// One version of a worksheet: its letter and the exercises in order, each with whether it is
+/// shown with the colours swapped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// `A`, `B`... when there are several versions.
+    pub letter: Option<char>,
+    /// Indices into the items, and the swap flag.
+    pub order: Vec<(usize, bool)>,
+}
+
+/// The versions of a worksheet of `count` exercises. The same options give the same plans.
+///
+/// ```
+/// use damtutor::render::worksheet::{plan, WorksheetOptions};
+/// let options = WorksheetOptions { versions: 2, seed: 7, ..WorksheetOptions::default() };
+/// let plans = plan(5, &options);
+/// assert_eq!(plans.len(), 2);
+/// assert_eq!(plans[0].letter, Some('A'));
+/// assert_ne!(plans[0].order, plans[1].order);
+/// assert_eq!(plans, plan(5, &options));
+/// ```
+pub fn plan(count: usize, options: &WorksheetOptions) -> Vec<Plan> {
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+    let versions = options.versions.clamp(1, 26);
+    let mut orders: Vec<Vec<usize>> = Vec::new();
+    let mut plans = Vec::new();
+    for version in 0..versions {
+        let mut order: Vec<usize> = (0..count).collect();
+        if options.shuffle || versions > 1 {
+            // A different order from the earlier versions wherever one exists.
+            for _ in 0..64 {
+                order.shuffle(&mut rng);
+                if !orders.contains(&order) {
+                    break;
+                }
+            }
+        }
+        orders.push(order.clone());
+        let order = order
+            .into_iter()
+            .map(|index| (index, options.mirror && rng.gen_bool(0.5)))
+            .collect();
+        plans.push(Plan {
+            letter: (versions > 1).then(|| (b'A' + version as u8) as char),
+            order,
+        });
+    }
+    plans
+}
+
+/// A file to write: its path and its contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFile {
+    pub path: PathBuf,
+    pub contents: String,
+}
+
+/// Every file of the worksheet(s) whose main file is `out`: for each version the worksheet,
+/// the separate answer key when asked, and for Markdown the SVG diagrams in `<name>-diagrams/`.
+pub fn render(
+    items: &[Item],
+    options: &WorksheetOptions,
+    templates: &Templates,
+    out: &Path,
+) -> Result<Vec<OutputFile>, WorksheetError> {
+    check_solved(items)?;
+    let extension = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or(options.format.extension());
+    let template_extension = options.format.extension();
+    let stem = out
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("worksheet")
+        .to_string();
+    let folder = out.parent().unwrap_or(Path::new(""));
+    let mut files = Vec::new();
+    for plan in plan(items.len(), options) {
+        let name = match plan.letter {
+            Some(letter) => format!("{stem}-{letter}"),
+            None => stem.clone(),
+        };
+        let answers_name = format!("{name}-answers.{extension}");
+        let diagrams = format!("{name}-diagrams");
+        let (mut view, svgs) = version(items, &plan, options, &diagrams)?;
+        if options.answers == Answers::Separate {
+            view.answers_file = Some(answers_name.clone());
+        }
+        files.push(OutputFile {
+            path: folder.join(format!("{name}.{extension}")),
+            contents: templates.render(&format!("worksheet.{template_extension}"), &view)?,
+        });
+        if options.answers == Answers::Separate {
+            files.push(OutputFile {
+                path: folder.join(&answers_name),
+                contents: templates.render(&format!("answers.{template_extension}"), &view)?,
+            });
+        }
+        files.extend(svgs.into_iter().map(|(file, contents)| OutputFile {
+            path: folder.join(&diagrams).join(file),
+            contents,
+        }));
+    }
+    Ok(files)
+}
+
+/// Refuses exercises without a proven solution.
+fn check_solved(items: &[Item]) -> Result<(), WorksheetError> {
+    if items.is_empty() {
+        return Err(WorksheetError::Empty);
+    }
+    let unsolved: Vec<String> = items
+        .iter()
+        .filter(|item| !item.solution.is_solved() || item.solution.line.is_empty())
+        .map(|item| {
+            let place = match item.exercise.line {
+                Some(line) => format!("{}:{line}", item.set.source_name),
+                None => item.set.source_name.clone(),
+            };
+            format!(
+                "{place}: exercise {}: not solved (solver status {}, goal {}): a worksheet must not carry an unproven answer",
+                item.exercise.id, item.solution.status, item.exercise.goal
+            )
+        })
+        .collect();
+    if unsolved.is_empty() {
+        Ok(())
+    } else {
+        Err(WorksheetError::Unsolved(unsolved))
+    }
+}
+
+/// The view of one version. `diagrams` is the Markdown diagram folder, relative to the document.
+pub fn build(
+    items: &[Item],
+    plan: &Plan,
+    options: &WorksheetOptions,
+    diagrams: &str,
+) -> Result<WorksheetView, WorksheetError> {
+    version(items, plan, options, diagrams).map(|(view, _)| view)
+}
+
+/// The view of one version and, for Markdown, its diagrams as (file name, SVG) pairs.
+fn version(
+    items: &[Item],
+    plan: &Plan,
+    options: &WorksheetOptions,
+    diagrams: &str,
+) -> Result<(WorksheetView, Vec<(String, String)>), WorksheetError> {
+    check_solved(items)?;
+    let first = items[0].set;
+    let lang = options
+        .lang
+        .unwrap_or_else(|| first.language.parse().unwrap_or(Lang::English));
+    let mut sets: Vec<&ExerciseSet> = Vec::new();
+    for item in items {
+        if !sets.iter().any(|s| s.source_name == item.set.source_name) {
+            sets.push(item.set);
+        }
+    }
+    let single = (sets.len() == 1).then_some(first);
+    let title = sets
+        .iter()
+        .map(|s| s.title.as_str())
+        .collect::<Vec<_>>()
+        .join(" / ");
+    let mut exercises = Vec::with_capacity(plan.order.len());
+    let mut svgs = Vec::new();
+    for (position, &(index, mirrored)) in plan.order.iter().enumerate() {
+        let Some(item) = items.get(index) else {
+            continue;
+        };
+        exercises.push(exercise_view(
+            item,
+            position + 1,
+            mirrored,
+            lang,
+            options,
+            diagrams,
+            &mut svgs,
+        )?);
+    }
+    let layout = layout(options.per_page);
+    let page_count = exercises.len().div_ceil(layout.per_page);
+    let pages = exercises
+        .chunks(layout.per_page)
+        .enumerate()
+        .map(|(i, chunk)| PageView {
+            number: i + 1,
+            exercises: chunk.to_vec(),
+            last: i + 1 == page_count,
+        })
+        .collect();
+    let view = WorksheetView {
+        lang: lang.code().to_string(),
+        answers_title: i18n::answers_title(&title, lang),
+        title,
+        subtitle: single.and_then(|s| s.subtitle.clone()),
+        author: single.and_then(|s| s.author.clone()),
+        description: single.and_then(|s| s.description.clone()),
+        level: single.and_then(|s| s.level),
+        version: plan.letter.map(|l| l.to_string()),
+        version_label: plan.letter.map(|l| i18n::version(l, lang)),
+        answers: options.answers.name().to_string(),
+        answers_file: None,
+        labels: Labels::new(lang),
+        layout,
+        pages,
+        count: exercises.len(),
+        exercises,
+        generator: "damtutor".to_string(),
+    };
+    Ok((view, svgs))
+}
+
+/// Page geometry for A4 (186 x 273 mm inside 12 mm margins) with `per_page` exercises: the
+/// first page holds the header (about 32 mm), each cell a caption (7 mm), the square diagram
+/// and the ruled answer lines (7 mm each), with 4 mm between rows.
+fn layout(per_page: usize) -> LayoutView {
+    let per_page = per_page.max(1);
+    let columns = match per_page {
+        1 | 2 => 1,
+        3..=8 => 2,
+        _ => 3,
+    };
+    let rows = per_page.div_ceil(columns);
+    let answer_lines = if rows <= 2 { 3 } else { 2 };
+    let cell_height = (273.0 - 32.0) / rows as f64 - 4.0;
+    let by_height = cell_height - 7.0 - 7.0 * answer_lines as f64;
+    let by_width = 186.0 / columns as f64 - 14.0;
+    let diagram_mm = by_height.min(by_width).clamp(20.0, 130.0) as u32;
+    LayoutView {
+        per_page,
+        columns,
+        rows,
+        diagram_mm,
+        answer_diagram_mm: 38,
+        answer_lines,
+    }
+}
+
+/// An exercise as shown: the position, the main line, the key moves and the tree's lines,
+/// with the colours swapped when asked.
+struct Shown {
+    position: Position,
+    line: Vec<Move>,
+    keys: Vec<Move>,
+    variations: Vec<Vec<Move>>,
+    truncated: usize,
+}
+
+impl Shown {
+    fn new(solution: &Solution, mirrored: bool) -> Option<Shown> {
+        let mut variations = Vec::new();
+        let mut truncated = 0;
+        if let Some(tree) = &solution.tree {
+            tree_lines(tree, &mut Vec::new(), &mut variations, &mut truncated);
+        }
+        variations.retain(|line| *line != solution.line);
+        let start = solution.position;
+        if !mirrored {
+            return Some(Shown {
+                position: start,
+                line: solution.line.clone(),
+                keys: solution.key_moves.clone(),
+                variations,
+                truncated,
+            });
+        }
+        let keys = solution
+            .key_moves
+            .iter()
+            .map(|m| mirror_line(&start, std::slice::from_ref(m)).map(|l| l[0]))
+            .collect::<Option<Vec<Move>>>()?;
+        Some(Shown {
+            position: start.mirrored(),
+            line: mirror_line(&start, &solution.line)?,
+            keys,
+            variations: variations
+                .iter()
+                .map(|l| mirror_line(&start, l))
+                .collect::<Option<Vec<_>>>()?,
+            truncated,
+        })
+    }
+}
+
+/// Every line of the tree from its root to a leaf, in the tree's order (main line first).
+/// Replies whose answer was cut from the tree are counted in `truncated`.
+fn tree_lines(
+    node: &TreeNode,
+    prefix: &mut Vec<Move>,
+    lines: &mut Vec<Vec<Move>>,
+    truncated: &mut usize,
+) {
+    prefix.push(node.mv);
+    if node.replies.is_empty() {
+        lines.push(prefix.clone());
+    }
+    for reply in &node.replies {
+        prefix.push(reply.mv);
+        match &reply.next {
+            Some(next) => tree_lines(next, prefix, lines, truncated),
+            None if reply.truncated => *truncated += 1,
+            None => lines.push(prefix.clone()),
+        }
+        prefix.pop();
+    }
+    prefix.pop();
+}
+
+/// `line`, played from `start`, translated to the position with the colours swapped: each move
+/// is the legal move of the swapped position with the mirrored start, end and captured squares.
+/// `None` if some move has no counterpart (which the rules' symmetry rules out).
+///
+/// ```
+/// use damtutor::render::worksheet::mirror_line;
+/// use damtutor::Position;
+/// let start: Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// let line: Vec<_> = ["43-38", "47x32", "28x37"]
+///     .iter()
+///     .scan(start, |p, text| {
+///         let m = p.parse_move(text).unwrap();
+///         *p = p.play_unchecked(&m);
+///         Some(m)
+///     })
+///     .collect();
+/// let mirrored = mirror_line(&start, &line).unwrap();
+/// let texts = damtutor::solver::line_texts(&start.mirrored(), &mirrored);
+/// assert_eq!(texts, ["8-13", "4x19", "23x14"]);
+/// ```
+pub fn mirror_line(start: &Position, line: &[Move]) -> Option<Vec<Move>> {
+    let mut position = start.mirrored();
+    let mut out = Vec::with_capacity(line.len());
+    for m in line {
+        let found = *position.legal_moves().iter().find(|candidate| {
+            candidate.from() == m.from().mirror()
+                && candidate.to() == m.to().mirror()
+                && candidate.captured() == m.captured().mirror()
+        })?;
+        position = position.play_unchecked(&found);
+        out.push(found);
+    }
+    Some(out)
+}
+
+/// The view of one exercise. For Markdown its two diagrams (plain, and with the solution's
+/// arrows) are pushed to `svgs` and the view links them in `diagrams`; for HTML the view holds them.
+fn exercise_view(
+    item: &Item,
+    number: usize,
+    mirrored: bool,
+    lang: Lang,
+    options: &WorksheetOptions,
+    diagrams: &str,
+    svgs: &mut Vec<(String, String)>,
+) -> Result<ExerciseView, WorksheetError> {
+    let solution = item.solution;
+    let shown = Shown::new(solution, mirrored).ok_or_else(|| {
+        WorksheetError::Mirror(format!(
+            "{}: exercise {}: the solution could not be replayed with the colours swapped",
+            item.set.source_name, item.exercise.id
+        ))
+    })?;
+    let side = shown.position.turn();
+    let caption = i18n::caption(side, solution.goal, lang);
+    let mut drawn = [false, true].map(|arrows| {
+        let label = format!("{number}. {caption}");
+        svg::diagram(
+            &shown.position,
+            &diagram_options(&shown, options, arrows, label),
+        )
+    });
+    let mut files = [String::new(), String::new()];
+    if options.format == Format::Markdown {
+        for (i, suffix) in ["", "-key"].iter().enumerate() {
+            let name = format!("{number:02}{suffix}.svg");
+            files[i] = format!("{}/{name}", link(diagrams));
+            svgs.push((name, std::mem::take(&mut drawn[i]) + "\n"));
+        }
+    }
+    let [diagram, answer_diagram] = drawn;
+    let [diagram_file, answer_diagram_file] = files;
+    Ok(ExerciseView {
+        number,
+        id: item.exercise.id.clone(),
+        file: item.set.source_name.clone(),
+        title: item.exercise.title.clone(),
+        hint: item.exercise.hint.clone(),
+        comment: item.exercise.comment.clone(),
+        source: item.exercise.source.clone(),
+        to_move: side.name().to_string(),
+        caption,
+        fen: shown.position.to_string(),
+        mirrored,
+        diagram,
+        diagram_file,
+        answer: answer_view(item, &shown, lang, answer_diagram, answer_diagram_file),
+    })
+}
+
+/// A path for a Markdown link: spaces encoded.
+fn link(path: &str) -> String {
+    path.replace(' ', "%20")
+}
+
+fn answer_view(
+    item: &Item,
+    shown: &Shown,
+    lang: Lang,
+    diagram: String,
+    diagram_file: String,
+) -> AnswerView {
+    let solution = item.solution;
+    let start = &shown.position;
+    let legal = start.legal_moves();
+    let key = shown.line.first().copied();
+    let side = start.turn();
+    let gain = gain(solution);
+    let mut motifs: Vec<Motif> = solution.motifs.clone();
+    motifs.extend(
+        item.exercise
+            .motifs
+            .iter()
+            .filter_map(|t| Motif::from_key(t)),
+    );
+    motifs.sort();
+    motifs.dedup();
+    let difficulty = match item.exercise.difficulty {
+        Some(level) => Difficulty::from_level(level),
+        None => solution.difficulty.unwrap_or(Difficulty::from_level(3)),
+    };
+    let lines: Vec<String> = shown
+        .variations
+        .iter()
+        .map(|line| solver::annotate(start, line, false))
+        .collect();
+    let hidden = lines.len().saturating_sub(MAX_VARIATIONS) + shown.truncated;
+    AnswerView {
+        line: solver::annotate(start, &shown.line, solution.unique()),
+        moves: solver::line_texts(start, &shown.line),
+        key: key
+            .map(|m| start.move_text_in(&m, &legal))
+            .unwrap_or_default(),
+        unique: solution.unique(),
+        alternatives: shown
+            .keys
+            .iter()
+            .filter(|m| Some(**m) != key)
+            .map(|m| start.move_text_in(m, &legal))
+            .collect(),
+        variations: lines.into_iter().take(MAX_VARIATIONS).collect(),
+        more_variations: if hidden > 0 {
+            i18n::more(hidden, lang)
+        } else {
+            String::new()
+        },
+        result: i18n::result(side, solution.goal, gain, lang),
+        motifs: motifs
+            .iter()
+            .map(|m| m.label(lang.code()).to_string())
+            .collect(),
+        motif_keys: motifs.iter().map(|m| m.key().to_string()).collect(),
+        level: difficulty.level,
+        rating: difficulty.rating,
+        difficulty: i18n::difficulty(difficulty.level, difficulty.rating, lang),
+        diagram,
+        diagram_file,
+    }
+}
+
+/// The solving side's net material gain over the main line, a king counting 3.
+fn gain(solution: &Solution) -> i32 {
+    let side = solution.position.turn();
+    let balance = |m: &crate::square::ByColor<crate::position::Material>| {
+        m.get(side).value(3) - m.get(side.other()).value(3)
+    };
+    balance(&solution.material_after) - balance(&solution.material_before)
+}
+
+/// The diagram options of an exercise; with `arrows`, the answer-key diagram: the solving
+/// side's moves of the main line numbered in order, other winning first moves dashed.
+fn diagram_options(
+    shown: &Shown,
+    options: &WorksheetOptions,
+    arrows: bool,
+    label: String,
+) -> DiagramOptions {
+    let markdown = options.format == Format::Markdown;
+    let mut drawn = Vec::new();
+    if arrows {
+        let solver = shown.position.turn();
+        let mut position = shown.position;
+        let mut count = 0;
+        for m in &shown.line {
+            if position.turn() == solver {
+                count += 1;
+                drawn.push(Arrow {
+                    route: position.capture_route(m),
+                    number: Some(count),
+                    style: ArrowStyle::Solid,
+                });
+            }
+            position = position.play_unchecked(m);
+        }
+        for m in shown.keys.iter().filter(|m| Some(*m) != shown.line.first()) {
+            drawn.push(Arrow {
+                route: shown.position.capture_route(m),
+                number: None,
+                style: ArrowStyle::Dashed,
+            });
+        }
+    }
+    DiagramOptions {
+        numbers: options.numbers,
+        arrows: drawn,
+        standalone: markdown,
+        width: if arrows { 260 } else { 340 },
+        label,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Goal, Limits, Solver};
+
+    #[test]
+    fn six_diagrams_fill_an_a4_page() {
+        let six = layout(6);
+        assert_eq!((six.columns, six.rows, six.answer_lines), (2, 3, 2));
+        // Header, three rows of caption + diagram + two lines, and the gaps fit in 273 mm.
+        let used = 32 + 3 * (7 + six.diagram_mm as usize + 14 + 4);
+        assert!(used <= 273 && six.diagram_mm >= 50, "{used} mm, {six:?}");
+        assert_eq!(layout(1).columns, 1);
+        assert_eq!(layout(12).columns, 3);
+        assert!(layout(12).diagram_mm < six.diagram_mm);
+    }
+
+    #[test]
+    fn plans_are_reproducible_and_mirror_only_when_asked() {
+        let options = WorksheetOptions {
+            versions: 3,
+            seed: 42,
+            ..WorksheetOptions::default()
+        };
+        let plans = plan(6, &options);
+        assert_eq!(plans, plan(6, &options));
+        assert!(plans.iter().all(|p| p.order.iter().all(|(_, m)| !m)));
+        assert_ne!(plans[0].order, plans[1].order);
+        assert_ne!(plans[1].order, plans[2].order);
+        let single = plan(4, &WorksheetOptions::default());
+        assert_eq!(single[0].letter, None);
+        assert_eq!(
+            single[0].order,
+            [(0, false), (1, false), (2, false), (3, false)]
+        );
+        let mirrored = plan(
+            40,
+            &WorksheetOptions {
+                mirror: true,
+                ..WorksheetOptions::default()
+            },
+        );
+        assert!(mirrored[0].order.iter().any(|(_, m)| *m));
+        assert!(mirrored[0].order.iter().any(|(_, m)| !*m));
+    }
+
+    #[test]
+    fn an_unsolved_exercise_stops_the_worksheet() {
+        let set = crate::exercise::parse(
+            "title: T\nexercises:\n  - id: lost\n    fen: \"W:W46:B5,10,15\"\n    goal: win\n",
+            "t.yaml",
+        )
+        .unwrap();
+        let solution =
+            Solver::new().solve(&set.exercises[0].position, Goal::Win, Limits::default());
+        let items = [Item {
+            set: &set,
+            exercise: &set.exercises[0],
+            solution: &solution,
+        }];
+        let plan = &plan(1, &WorksheetOptions::default())[0];
+        match build(&items, plan, &WorksheetOptions::default(), "d") {
+            Err(WorksheetError::Unsolved(messages)) => {
+                assert_eq!(messages.len(), 1);
+                assert!(
+                    messages[0].starts_with("t.yaml:3: exercise lost: not solved"),
+                    "{}",
+                    messages[0]
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            build(&[], plan, &WorksheetOptions::default(), "d").err(),
+            Some(WorksheetError::Empty)
+        );
+    }
+}
