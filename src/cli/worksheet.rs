@@ -1,0 +1,235 @@
+use super::limits::LimitArgs;
+use super::CliError;
+use clap::{Args, ValueEnum};
+use damtutor::exercise::{self, ExerciseSet};
+use damtutor::render::i18n::Lang;
+use damtutor::render::templates::{Format, Templates};
+use damtutor::render::worksheet::{
+    self, Answers, Item, OutputFile, WorksheetError, WorksheetOptions,
+};
+use damtutor::solver;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct WorksheetArgs {
+    /// Exercise files (YAML) or folders of them. None: every file in ./exercises/.
+    pub files: Vec<PathBuf>,
+    /// Output format [default: md when --out ends in .md, else html]
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// The file to write [default: worksheet.html or worksheet.md in the current folder]
+    #[arg(long, short, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    /// Where the answer key goes: at the end, in a separate file (<name>-answers.html), under
+    /// each diagram (a teacher's copy), or nowhere.
+    #[arg(long, value_enum, default_value_t = AnswersArg::End)]
+    pub answers: AnswersArg,
+    /// The language of every label, caption and motif name [default: the first set's language]
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+    /// Shuffle the exercises.
+    #[arg(long)]
+    pub shuffle: bool,
+    /// The seed of --shuffle, --versions and --mirror: the same seed writes the same files
+    /// [default: a random seed, printed]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Write N versions with different orders: <name>-A.html, <name>-B.html...
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=26))]
+    pub versions: u8,
+    /// Let each version show some exercises with the colours swapped (square s becomes 51-s,
+    /// the other side to move), with the solution translated.
+    #[arg(long)]
+    pub mirror: bool,
+    /// Exercises per page.
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u16).range(1..=30))]
+    pub per_page: u16,
+    /// Print the square numbers in the empty squares of the diagrams.
+    #[arg(long)]
+    pub numbers: bool,
+    /// A folder of templates that replace the built-in ones of the same name (worksheet.html,
+    /// macros.html, partials/style.css, worksheet.md...).
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatArg {
+    Html,
+    Md,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswersArg {
+    End,
+    Separate,
+    Inline,
+    None,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LangArg {
+    En,
+    Zh,
+}
+
+pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
+    let format = match (args.format, &args.out) {
+        (Some(FormatArg::Html), _) => Format::Html,
+        (Some(FormatArg::Md), _) => Format::Markdown,
+        (None, Some(out)) if out.extension().is_some_and(|e| e == "md") => Format::Markdown,
+        (None, _) => Format::Html,
+    };
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("worksheet.{}", format.extension())));
+    let templates = Templates::load(format, args.templates.as_deref())
+        .map_err(|e| CliError::usage(format!("templates: {e}")))?;
+    let sets = load_sets(&args.files)?;
+
+    let started = Instant::now();
+    let items_of: Vec<(&ExerciseSet, &exercise::Exercise)> = sets
+        .iter()
+        .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
+        .collect();
+    let tasks: Vec<_> = items_of.iter().map(|(_, e)| (e.position, e.goal)).collect();
+    let solutions = solver::solve_all(&tasks, args.limits.limits());
+    let solved_in = started.elapsed();
+    let items: Vec<Item> = items_of
+        .iter()
+        .zip(&solutions)
+        .map(|(&(set, exercise), solution)| Item {
+            set,
+            exercise,
+            solution,
+        })
+        .collect();
+
+    let random = args.shuffle || args.versions > 1 || args.mirror;
+    let seed = args
+        .seed
+        .unwrap_or_else(|| u64::from(rand::random::<u32>()));
+    let options = WorksheetOptions {
+        format,
+        answers: match args.answers {
+            AnswersArg::End => Answers::End,
+            AnswersArg::Separate => Answers::Separate,
+            AnswersArg::Inline => Answers::Inline,
+            AnswersArg::None => Answers::None,
+        },
+        lang: args.lang.map(|l| match l {
+            LangArg::En => Lang::English,
+            LangArg::Zh => Lang::Chinese,
+        }),
+        per_page: usize::from(args.per_page),
+        numbers: args.numbers,
+        versions: usize::from(args.versions),
+        shuffle: args.shuffle,
+        mirror: args.mirror,
+        seed,
+    };
+    let files = worksheet::render(&items, &options, &templates, &out).map_err(|e| match e {
+        WorksheetError::Unsolved(_) | WorksheetError::Mirror(_) => CliError::rejected(format!(
+            "{e}\nno worksheet written: fix or remove these exercises (damtutor validate FILE explains)"
+        )),
+        WorksheetError::Template(_) | WorksheetError::Empty => CliError::usage(e.to_string()),
+    })?;
+    let total = started.elapsed();
+    for file in &files {
+        write_atomically(file)?;
+    }
+    let documents: Vec<&OutputFile> = files
+        .iter()
+        .filter(|f| f.path.extension().is_none_or(|e| e != "svg"))
+        .collect();
+    for file in &documents {
+        println!("wrote {}", file.path.display());
+    }
+    let diagrams = files.len() - documents.len();
+    if diagrams > 0 {
+        println!("wrote {diagrams} SVG diagrams");
+    }
+    if random && args.seed.is_none() {
+        println!("seed {seed} (add --seed {seed} to write the same worksheet again)");
+    }
+    println!(
+        "{} exercises: solved in {:.2} s, rendered in {:.2} s",
+        items.len(),
+        solved_in.as_secs_f64(),
+        (total - solved_in).as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The exercise sets of FILE... (folders expanded), or of ./exercises/ when none is given.
+fn load_sets(paths: &[PathBuf]) -> Result<Vec<ExerciseSet>, CliError> {
+    let mut files = Vec::new();
+    if paths.is_empty() {
+        let folder = Path::new("exercises");
+        if !folder.is_dir() {
+            return Err(CliError::usage(
+                "no exercise files given and no exercises/ folder here: run from the damtutor folder, or name files (damtutor worksheet my-set.yaml)",
+            ));
+        }
+        files = exercise::files_in(folder)
+            .map_err(|e| CliError::usage(format!("{}: {e}", folder.display())))?;
+        if files.is_empty() {
+            return Err(CliError::usage("exercises/ holds no .yaml exercise files"));
+        }
+    }
+    for path in paths {
+        if path.is_dir() {
+            let found = exercise::files_in(path)
+                .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
+            if found.is_empty() {
+                return Err(CliError::usage(format!(
+                    "{}: no .yaml exercise files in this folder",
+                    path.display()
+                )));
+            }
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    let mut sets = Vec::new();
+    let mut errors = Vec::new();
+    for file in &files {
+        match exercise::load(file) {
+            Ok(set) => sets.push(set),
+            Err(found) => errors.extend(found.iter().map(|e| e.to_string())),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(CliError::usage(errors.join("\n")));
+    }
+    Ok(sets)
+}
+
+/// Writes a file through a temporary file in the same folder and a rename, so that a failure
+/// never leaves a half-written file behind.
+fn write_atomically(file: &OutputFile) -> Result<(), CliError> {
+    let failed = |e: std::io::Error| CliError::usage(format!("{}: {e}", file.path.display()));
+    let folder = match file.path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&folder).map_err(failed)?;
+    let name = file
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "worksheet".to_string());
+    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = std::fs::write(&temporary, &file.contents)
+        .and_then(|()| std::fs::rename(&temporary, &file.path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(failed(e));
+    }
+    Ok(())
+}
