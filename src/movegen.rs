@@ -211,11 +211,19 @@ impl CaptureSearch<'_> {
         if victim & self.opp & !captured == 0 {
             return false;
         }
-        let (mut landings, _) = open_ray(dir, victim.trailing_zeros(), self.empty);
+        let (mut landings, stop) = open_ray(dir, victim.trailing_zeros(), self.empty);
         if landings == 0 {
             return false;
         }
         let captured = captured | victim;
+        if !self.king_can_go_on(dir, landings, stop, captured) {
+            while landings != 0 {
+                let landing = nearest(dir, landings);
+                landings ^= landing;
+                self.record(landing.trailing_zeros(), captured);
+            }
+            return true;
+        }
         let onward = ALL_DIRECTIONS & !direction_bit(dir.reverse());
         let sideways = onward & !direction_bit(dir);
         while landings != 0 {
@@ -226,6 +234,37 @@ impl CaptureSearch<'_> {
         }
         true
     }
+
+    /// Whether a king that has jumped along `dir` onto one of `landings` (the square beyond them
+    /// being `stop`, 0 at the edge) can jump again: sideways from any landing square, or onward
+    /// from the last one. All landing squares are looked at together.
+    #[inline(always)]
+    fn king_can_go_on(&self, dir: Direction, landings: u64, stop: u64, captured: u64) -> bool {
+        let targets = self.opp & !captured;
+        if step(dir, stop & targets) & self.empty != 0 {
+            return true;
+        }
+        let (left, right) = match dir {
+            Direction::UpLeft | Direction::DownRight => (Direction::UpRight, Direction::DownLeft),
+            Direction::UpRight | Direction::DownLeft => (Direction::UpLeft, Direction::DownRight),
+        };
+        kings_capture_along(left, landings, targets, self.empty)
+            || kings_capture_along(right, landings, targets, self.empty)
+    }
+}
+
+/// Whether one of `kings` can jump a piece of `targets` along `dir`, over `empty` squares.
+#[inline(always)]
+fn kings_capture_along(dir: Direction, kings: u64, targets: u64, empty: u64) -> bool {
+    let mut front = step(dir, kings);
+    let mut ends = front;
+    let mut open = front & empty;
+    while open != 0 {
+        front = step(dir, open);
+        ends |= front;
+        open = front & empty;
+    }
+    step(dir, ends & targets) & empty != 0
 }
 
 /// What the kings of the side to move can do, found for all of them at once.
@@ -240,17 +279,18 @@ struct KingScan {
 /// and whether a piece of `opp` with an empty square behind it ends one of the rays.
 #[inline(always)]
 fn scan_kings_along(dir: Direction, kings: u64, opp: u64, empty: u64) -> (u32, bool) {
+    // Rays of different kings along one direction never share a square.
     let mut front = step(dir, kings);
     let mut open = front & empty;
     let mut ends = front;
-    let mut quiet = 0;
+    let mut reached = 0;
     while open != 0 {
-        quiet += open.count_ones();
+        reached |= open;
         front = step(dir, open);
         open = front & empty;
         ends |= front;
     }
-    (quiet, step(dir, ends & opp) & empty != 0)
+    (reached.count_ones(), step(dir, ends & opp) & empty != 0)
 }
 
 /// Grows the rays of all `kings` over `empty`, direction by direction.
