@@ -485,6 +485,19 @@ fn versions_differ_in_order_and_the_same_seed_gives_the_same_bytes() {
     assert_eq!(sorted_a, sorted_b, "both versions hold every exercise once");
     assert!(first[0].contents.contains("Version A"));
 
+    // A swapped exercise drops the teacher's words, which may name squares or colours.
+    let mut swapped = 0;
+    for file in &first {
+        for (id, fen, _) in diagrams(&file.contents, "answer") {
+            if id == "db-01" {
+                let kept = fen == "W:W26,31,32,43:B9,17,19,38";
+                assert_eq!(file.contents.contains("The man on 43"), kept);
+                swapped += usize::from(!kept);
+            }
+        }
+    }
+    assert_eq!(swapped, 1, "seed 7 swaps db-01 in one version");
+
     let other_seed = WorksheetOptions { seed: 8, ..options };
     assert_ne!(render(&[FIXTURE], &other_seed, "w.html"), first);
 }

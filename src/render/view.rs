@@ -75,6 +75,8 @@ pub struct ExerciseView {
     pub id: String,
     /// The file it came from.
     pub file: String,
+    /// The exercise's title, hint and comment from its file; left out when the colours are
+    /// swapped, as they may name squares or colours.
     pub title: Option<String>,
     pub hint: Option<String>,
     pub comment: Option<String>,

@@ -512,9 +512,10 @@ fn exercise_view(
         number,
         id: item.exercise.id.clone(),
         file: item.set.source_name.clone(),
-        title: item.exercise.title.clone(),
-        hint: item.exercise.hint.clone(),
-        comment: item.exercise.comment.clone(),
+        // A teacher's words may name squares or colours, which are wrong once swapped.
+        title: item.exercise.title.clone().filter(|_| !mirrored),
+        hint: item.exercise.hint.clone().filter(|_| !mirrored),
+        comment: item.exercise.comment.clone().filter(|_| !mirrored),
         source: item.exercise.source.clone(),
         to_move: side.name().to_string(),
         caption,
