@@ -256,6 +256,9 @@ pub struct Solver {
     start_kings: u32,
     /// Mixed into table keys so that each goal has its own entries.
     goal_salt: u64,
+    /// What the table's entries were computed against: the solving side, its balance and its
+    /// kings at the start.
+    table_start: Option<(Color, i32, u32)>,
 }
 
 impl Default for Solver {
@@ -280,18 +283,35 @@ impl Solver {
             start_balance: 0,
             start_kings: 0,
             goal_salt: 0,
+            table_start: None,
         }
     }
 
     /// Forgets every table entry (a new root: material is counted against another start).
     fn fresh_table(&mut self) {
         self.generation = self.generation.wrapping_add(1);
+        self.table_start = None;
+    }
+
+    /// Keeps the table when `start` counts material like the last search's start (same side,
+    /// balance and kings: the entries mean the same), else starts afresh.
+    fn use_table_for(&mut self, start: &Position) {
+        let context = (
+            start.turn(),
+            balance(start, start.turn()),
+            start.kings(start.turn()).count() as u32,
+        );
+        if self.table_start != Some(context) {
+            self.fresh_table();
+            self.table_start = Some(context);
+        }
     }
 
     /// Solves `position` for the side to move.
     pub fn solve(&mut self, position: &Position, goal: Goal, limits: Limits) -> Solution {
         let started = Instant::now();
         self.fresh_table();
+        self.use_table_for(position);
         self.nodes = 0;
         self.node_limit = limits.max_nodes;
         self.deadline = started + limits.time_limit;
@@ -436,10 +456,19 @@ impl Solver {
         self.nodes = 0;
         self.node_limit = limits.max_nodes;
         self.deadline = Instant::now() + limits.time_limit;
-        self.fresh_table();
+        self.use_table_for(start);
         self.begin(start, goal);
         let mut position = *position;
-        self.prove(&mut position, depth).ok()
+        // Deepening: a win is found at its own depth, and a failure at `depth` is cheaper with
+        // the shallower results in the table.
+        for d in 0..=depth {
+            match self.prove(&mut position, d) {
+                Ok(true) => return Some(true),
+                Ok(false) => {}
+                Err(Aborted) => return None,
+            }
+        }
+        Some(false)
     }
 
     /// Sets the goal and its reference values. Table entries of different goals live side by

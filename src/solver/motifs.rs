@@ -237,37 +237,41 @@ fn seen(square: Square, solver: Color) -> u8 {
 }
 
 fn coup_philippe(plies: &[Ply], solver: Color) -> bool {
-    let defender_from: Vec<u8> = plies
-        .iter()
-        .filter(|p| !p.by_solver && p.mv.is_capture())
-        .take(2)
-        .map(|p| seen(p.mv.from(), solver))
-        .collect();
-    if !defender_from.contains(&18) {
+    // It opens with a sacrifice taken by the man from 18 (a coup de mazette, usually with a
+    // recapture that also draws the man from 16 away); a coup royal starts the same way and is
+    // told apart by its own pattern.
+    if plies.len() < 3 || coup_royal(plies, solver) {
         return false;
     }
-    let Some(last) = plies
-        .iter()
-        .rev()
-        .find(|p| p.by_solver && p.mv.is_capture())
-    else {
+    let opening = plies[0].by_solver
+        && !plies[0].mv.is_capture()
+        && plies[1].mv.is_capture()
+        && seen(plies[1].mv.from(), solver) == 18;
+    let Some(last) = plies.last() else {
         return false;
     };
-    [38, 40].contains(&seen(last.mv.from(), solver))
-        && [16, 7, 9, 20, 29].contains(&seen(last.mv.to(), solver))
+    opening
+        && last.by_solver
         && last.mv.capture_count() >= 2
+        && [38, 40].contains(&seen(last.mv.from(), solver))
+        && [16, 7, 9, 20, 29].contains(&seen(last.mv.to(), solver))
 }
 
 fn coup_royal(plies: &[Ply], solver: Color) -> bool {
-    plies.windows(2).any(|w| {
-        let (offer, shot) = (&w[0], &w[1]);
-        if offer.by_solver
-            || offer.mv.capture_count() < 2
-            || seen(offer.mv.to(), solver) != 34
-            || !shot.mv.is_capture()
-            || seen(shot.mv.from(), solver) != 40
-            || shot.mv.capture_count() < 4
-        {
+    // The offer: a capture onto 34 taking two or more; the rafle: the solver's next capture
+    // (a waiting move may come first), from 40, of four or more, starting with the piece on 34.
+    plies.iter().enumerate().any(|(i, offer)| {
+        if offer.by_solver || offer.mv.capture_count() < 2 || seen(offer.mv.to(), solver) != 34 {
+            return false;
+        }
+        let Some(shot) = plies[i + 1..]
+            .iter()
+            .take(3)
+            .find(|p| p.by_solver && p.mv.is_capture())
+        else {
+            return false;
+        };
+        if seen(shot.mv.from(), solver) != 40 || shot.mv.capture_count() < 4 {
             return false;
         }
         let route = shot.before.capture_route(&shot.mv);
