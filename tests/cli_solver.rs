@@ -103,7 +103,9 @@ fn validate_reports_every_problem_with_its_place() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("error: tests/data/validate/typo.yaml:5:5: exercises[0]: unknown field `soluton`"),
+        stdout.contains(
+            "error: tests/data/validate/typo.yaml:5:5: exercises[0]: unknown field `soluton`"
+        ),
         "{stdout}"
     );
     // Files after a bad one are still checked.
