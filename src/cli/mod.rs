@@ -10,6 +10,7 @@ mod play;
 mod show;
 mod solve;
 mod validate;
+mod worksheet;
 
 use clap::{Parser, Subcommand};
 use damtutor::fen::FenError;
@@ -42,6 +43,8 @@ pub enum Command {
     CheckLine(check_line::CheckLineArgs),
     /// Mark students' answer files: a feedback report each and a class gradebook.
     Check(check::CheckArgs),
+    /// Render a tactic worksheet (HTML or Markdown) with answer key.
+    Worksheet(worksheet::WorksheetArgs),
 }
 
 /// An error with its exit code.
@@ -94,5 +97,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Validate(args) => validate::run(args),
         Command::CheckLine(args) => check_line::run(args),
         Command::Check(args) => check::run(args),
+        Command::Worksheet(args) => worksheet::run(args),
     }
 }
