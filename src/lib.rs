@@ -30,6 +30,7 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod quiz;
 pub mod render;
 pub mod setup;
 pub mod solver;

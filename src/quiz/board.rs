@@ -1,0 +1,632 @@
+//! Board questions: the long diagonal, the double diagonals, corners, edges, promotion rows,
+//! the starting position and how many pieces and squares there are. The answers come from the
+//! square coordinates ([`Square::row`], [`Square::column`]) and the starting [`Position`].
+
+use super::build::{self, blanks, choice, list, Choice, Draft, Fill, Order};
+use super::{Ctx, Family, Question, QuestionType, Topic};
+use crate::position::Position;
+use crate::render::i18n::Lang;
+use crate::square::{Color, Square};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use std::collections::BTreeMap;
+
+use QuestionType::{Blank, Multi, Single};
+
+pub(crate) const FAMILIES: &[Family] = &[
+    Family {
+        name: "long_diagonal",
+        topic: Topic::Board,
+        kinds: &[Single, Multi],
+        make: long_diagonal_question,
+    },
+    Family {
+        name: "double_diagonal",
+        topic: Topic::Board,
+        kinds: &[Single, Multi],
+        make: double_diagonal_question,
+    },
+    Family {
+        name: "start_squares",
+        topic: Topic::Board,
+        kinds: &[Single, Multi],
+        make: start_squares,
+    },
+    Family {
+        name: "corners",
+        topic: Topic::Board,
+        kinds: &[Single, Blank],
+        make: corners_question,
+    },
+    Family {
+        name: "edges",
+        topic: Topic::Board,
+        kinds: &[Single, Multi, Blank],
+        make: edges,
+    },
+    Family {
+        name: "promotion_row",
+        topic: Topic::Board,
+        kinds: &[Single, Multi],
+        make: promotion,
+    },
+    Family {
+        name: "counts",
+        topic: Topic::Board,
+        kinds: &[Single, Blank],
+        make: counts,
+    },
+];
+
+/// The long diagonal (大道): the squares with row + column = 9, from 5 to 46.
+pub(crate) fn long_diagonal() -> Vec<Square> {
+    Square::all()
+        .filter(|s| s.row() + s.column() == 9)
+        .collect()
+}
+
+/// The two double diagonals (双重道): column - row = 1 (1 to 45) and -1 (6 to 50).
+pub(crate) fn double_diagonals() -> [Vec<Square>; 2] {
+    let on = |d: i8| {
+        Square::all()
+            .filter(|s| s.column() as i8 - s.row() as i8 == d)
+            .collect()
+    };
+    [on(1), on(-1)]
+}
+
+/// The corners: the two ends of the long diagonal.
+pub(crate) fn corners() -> Vec<Square> {
+    let diagonal = long_diagonal();
+    let mut ends = vec![diagonal[0], diagonal[diagonal.len() - 1]];
+    ends.sort();
+    ends
+}
+
+/// The squares of a column (0 = left edge, 9 = right edge).
+pub(crate) fn column(c: u8) -> Vec<Square> {
+    Square::all().filter(|s| s.column() == c).collect()
+}
+
+/// The row where men of `color` are crowned: the far row (0 for White, 9 for Black).
+pub(crate) fn promotion_row(color: Color) -> Vec<Square> {
+    let row = match color {
+        Color::White => 0,
+        Color::Black => 9,
+    };
+    Square::all().filter(|s| s.row() == row).collect()
+}
+
+/// The number of diagonals of two squares or more, both directions.
+pub(crate) fn diagonal_count() -> usize {
+    let mut lines: BTreeMap<(u8, i8), usize> = BTreeMap::new();
+    for s in Square::all() {
+        *lines.entry((0, (s.row() + s.column()) as i8)).or_default() += 1;
+        *lines
+            .entry((1, s.column() as i8 - s.row() as i8))
+            .or_default() += 1;
+    }
+    lines.values().filter(|&&n| n >= 2).count()
+}
+
+/// The squares holding `what` (a colour, or `None` for empty) at the start.
+pub(crate) fn start_holding(what: Option<Color>) -> Vec<Square> {
+    let start = Position::initial();
+    Square::all()
+        .filter(|&s| start.piece_at(s).map(|p| p.color) == what)
+        .collect()
+}
+
+fn numbers(squares: &[Square]) -> Vec<String> {
+    squares.iter().map(|s| s.to_string()).collect()
+}
+
+fn pool(squares: &[Square], right: bool) -> Vec<Choice> {
+    squares
+        .iter()
+        .map(|s| Choice::plain(s.to_string(), right))
+        .collect()
+}
+
+/// Squares that are not in `set`, next to it: on the parallel lines `near`.
+fn except(candidates: impl Iterator<Item = Square>, set: &[Square]) -> Vec<Square> {
+    candidates.filter(|s| !set.contains(s)).collect()
+}
+
+fn long_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let diagonal = long_diagonal();
+    // Near misses: the parallel diagonals on either side, and the double diagonals.
+    let mut near = except(
+        Square::all().filter(|s| {
+            let sum = s.row() + s.column();
+            sum == 7 || sum == 11
+        }),
+        &diagonal,
+    );
+    let doubles = double_diagonals().concat();
+    near.extend(except(doubles.iter().copied(), &diagonal));
+    let lang = ctx.lang;
+    let prompt = match (kind, ctx.rng.gen_range(0..2)) {
+        (Single, _) => tr!(
+            lang,
+            "Which of these squares is on the long diagonal (the main road)? ____",
+            "下列编号的格子中____在大道上。"
+        ),
+        (_, 0) => tr!(
+            lang,
+            "Which of these squares are on the long diagonal (the main road)? ____",
+            "下列编号的格子中在大道上的有____。"
+        ),
+        _ => tr!(
+            lang,
+            "The long diagonal joins the two corners of the board. Which of these squares lie on it? ____",
+            "大道（大斜线）连接棋盘的两个角。下列格子中位于大道上的有____。"
+        ),
+    };
+    let all = list(lang, &numbers(&diagonal));
+    let draft = Draft::new("long_diagonal", Topic::Board, prompt).explain(tr!(
+        lang,
+        "The long diagonal: {all}.",
+        "大道上的格子：{all}。"
+    ));
+    choice(
+        ctx,
+        kind,
+        draft,
+        pool(&diagonal, true),
+        pool(&near, false),
+        Order::Numeric,
+    )
+}
+
+fn double_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let [first, second] = double_diagonals();
+    let both = [first.clone(), second.clone()].concat();
+    let diagonal = long_diagonal();
+    let mut near = except(
+        Square::all().filter(|s| (s.column() as i8 - s.row() as i8).abs() == 3),
+        &both,
+    );
+    near.extend(except(diagonal.iter().copied(), &both));
+    let lang = ctx.lang;
+    let prompt = match kind {
+        Single => tr!(
+            lang,
+            "Which of these squares is on a double diagonal? ____",
+            "下列编号的格子中____在双重道上。"
+        ),
+        _ => tr!(
+            lang,
+            "Which of these squares are on one of the two double diagonals? ____",
+            "下列编号的格子中在双重道上的有____。"
+        ),
+    };
+    let (a, b) = (list(lang, &numbers(&first)), list(lang, &numbers(&second)));
+    let draft = Draft::new("double_diagonal", Topic::Board, prompt).explain(tr!(
+        lang,
+        "The double diagonals: {a}; and {b}.",
+        "双重道：{a}；以及 {b}。"
+    ));
+    choice(
+        ctx,
+        kind,
+        draft,
+        pool(&both, true),
+        pool(&near, false),
+        Order::Numeric,
+    )
+}
+
+fn start_squares(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let what = *[Some(Color::White), Some(Color::Black), None].choose(&mut ctx.rng)?;
+    let right = start_holding(what);
+    // Near misses: the squares within a row or two of the group's border.
+    let near: Vec<Square> = Square::all()
+        .filter(|s| !right.contains(s))
+        .filter(|s| {
+            right
+                .iter()
+                .any(|r| (r.row() as i8 - s.row() as i8).abs() <= 2)
+        })
+        .collect();
+    let near_right: Vec<Square> = right
+        .iter()
+        .copied()
+        .filter(|r| {
+            near.iter()
+                .any(|s| (r.row() as i8 - s.row() as i8).abs() <= 2)
+        })
+        .collect();
+    let lang = ctx.lang;
+    let prompt = match (what, kind) {
+        (Some(Color::White), Single) => tr!(
+            lang,
+            "At the start of the game, which of these squares holds a white man? ____",
+            "初始时下列编号的格子中____放置白子。"
+        ),
+        (Some(Color::White), _) => tr!(
+            lang,
+            "At the start of the game, which of these squares hold white men? ____",
+            "初始时下列编号的格子中放置白子的有____。"
+        ),
+        (Some(Color::Black), Single) => tr!(
+            lang,
+            "At the start of the game, which of these squares holds a black man? ____",
+            "初始时下列编号的格子中____放置黑子。"
+        ),
+        (Some(Color::Black), _) => tr!(
+            lang,
+            "At the start of the game, which of these squares hold black men? ____",
+            "初始时下列编号的格子中放置黑子的有____。"
+        ),
+        (None, Single) => tr!(
+            lang,
+            "At the start of the game, which of these squares is empty? ____",
+            "初始时下列编号的格子中____不放置棋子。"
+        ),
+        (None, _) => tr!(
+            lang,
+            "At the start of the game, which of these squares are empty? ____",
+            "初始时下列编号的格子中不放置棋子的有____。"
+        ),
+    };
+    let (first, last) = (right[0], right[right.len() - 1]);
+    let explanation = match what {
+        Some(color) => {
+            let side = build::side(lang, color);
+            tr!(
+                lang,
+                "{side} starts on squares {first}-{last}.",
+                "{side}的棋子开始时放在 {first}-{last} 号格。"
+            )
+        }
+        None => tr!(
+            lang,
+            "Squares {first}-{last} are empty at the start.",
+            "开始时 {first}-{last} 号格是空的。"
+        ),
+    };
+    let draft = Draft::new("start_squares", Topic::Board, prompt).explain(explanation);
+    choice(
+        ctx,
+        kind,
+        draft,
+        pool(&near_right, true),
+        pool(&near, false),
+        Order::Numeric,
+    )
+}
+
+fn corners_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let corners = corners();
+    let lang = ctx.lang;
+    let (low, high) = (corners[0], corners[1]);
+    let explanation = tr!(
+        lang,
+        "The long diagonal runs from {low} to {high}; its ends are the corners.",
+        "大道从 {low} 通到 {high}，两端是棋盘的两个角。"
+    );
+    if kind == Blank {
+        let prompt = tr!(
+            lang,
+            "The two ends of the long diagonal are squares ____ and ____ (smaller number first); they are called the corners of the board.",
+            "大斜线上两个端点格的编号分别是____和____（先填小号码，后填大号码），它们被称作棋盘的两个角。"
+        );
+        let draft = Draft::new("corners", Topic::Board, prompt).explain(explanation);
+        return blanks(
+            draft,
+            vec![
+                Fill::number(low.number().into(), 1),
+                Fill::number(high.number().into(), 1),
+            ],
+        );
+    }
+    // Near misses: the double corners and the squares next to the corners.
+    let mut near: Vec<Square> = double_diagonals()
+        .iter()
+        .flat_map(|d| [d[0], d[d.len() - 1]])
+        .collect();
+    for corner in &corners {
+        near.extend(super::probes::neighbours(*corner));
+    }
+    near.retain(|s| !corners.contains(s));
+    let prompt = tr!(
+        lang,
+        "Which of these squares is a corner of the board (an end of the long diagonal)? ____",
+        "下列编号的格子中____是棋盘的角（大道的端点）。"
+    );
+    let draft = Draft::new("corners", Topic::Board, prompt).explain(explanation);
+    choice(
+        ctx,
+        kind,
+        draft,
+        pool(&corners, true),
+        pool(&near, false),
+        Order::Numeric,
+    )
+}
+
+fn edges(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let lang = ctx.lang;
+    let (left, right) = (column(0), column(9));
+    if kind == Blank {
+        let smallest = left.iter().min()?.number();
+        let largest = right.iter().max()?.number();
+        let prompt = tr!(
+            lang,
+            "The smallest square number in the leftmost column is ____, and the largest in the rightmost column is ____.",
+            "左边第一列中编号最小的格子的编号是____，右边最后一列中编号最大的格子的编号是____。"
+        );
+        let (l, r) = (list(lang, &numbers(&left)), list(lang, &numbers(&right)));
+        let draft = Draft::new("edges", Topic::Board, prompt).explain(tr!(
+            lang,
+            "Left edge: {l}. Right edge: {r}.",
+            "左边线：{l}。右边线：{r}。"
+        ));
+        return blanks(
+            draft,
+            vec![
+                Fill::number(smallest.into(), 1),
+                Fill::number(largest.into(), 1),
+            ],
+        );
+    }
+    let on_left = ctx.rng.gen_bool(0.5);
+    let (edge, inner) = if on_left {
+        (left, column(1))
+    } else {
+        (right, column(8))
+    };
+    let prompt = match (on_left, kind) {
+        (true, Single) => tr!(
+            lang,
+            "Which of these squares is on the left edge of the board? ____",
+            "下列编号的格子中____在左边线上。"
+        ),
+        (true, _) => tr!(
+            lang,
+            "Which of these squares are on the left edge of the board? ____",
+            "下列编号的格子中在左边线上的有____。"
+        ),
+        (false, Single) => tr!(
+            lang,
+            "Which of these squares is on the right edge of the board? ____",
+            "下列编号的格子中____在右边线上。"
+        ),
+        (false, _) => tr!(
+            lang,
+            "Which of these squares are on the right edge of the board? ____",
+            "下列编号的格子中在右边线上的有____。"
+        ),
+    };
+    let all = list(lang, &numbers(&edge));
+    let draft = Draft::new("edges", Topic::Board, prompt).explain(tr!(
+        lang,
+        "The squares of that edge: {all}.",
+        "这条边线上的格子：{all}。"
+    ));
+    choice(
+        ctx,
+        kind,
+        draft,
+        pool(&edge, true),
+        pool(&inner, false),
+        Order::Numeric,
+    )
+}
+
+fn promotion(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let color = if ctx.rng.gen_bool(0.5) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let row = promotion_row(color);
+    // Near misses: the row before it, and the other side's promotion row.
+    let before: Vec<Square> = match color {
+        Color::White => Square::all().filter(|s| s.row() == 1).collect(),
+        Color::Black => Square::all().filter(|s| s.row() == 8).collect(),
+    };
+    let mut near = before;
+    near.extend(promotion_row(color.other()));
+    let lang = ctx.lang;
+    let c = build::colour(lang, color);
+    let prompt = match kind {
+        Single => tr!(
+            lang,
+            "On which of these squares is a {c} man crowned (becomes a king)? ____",
+            "{c}方的普通棋子走到下列哪个格子并停留时升变为王棋？____"
+        ),
+        _ => tr!(
+            lang,
+            "On which of these squares is a {c} man crowned when it stops there? ____",
+            "{c}方的普通棋子走到并停留在下列哪些格子时升变为王棋？____"
+        ),
+    };
+    let all = list(lang, &numbers(&row));
+    let draft = Draft::new("promotion_row", Topic::Board, prompt).explain(tr!(
+        lang,
+        "A {c} man is crowned on the far row: {all}.",
+        "{c}方普通棋子在对方底线 {all} 升变为王棋。"
+    ));
+    choice(
+        ctx,
+        kind,
+        draft,
+        pool(&row, true),
+        pool(&near, false),
+        Order::Numeric,
+    )
+}
+
+/// The counting facts: (name, the value, near misses).
+fn count_facts() -> Vec<(&'static str, usize, Vec<usize>)> {
+    let start = Position::initial();
+    let material = start.material();
+    let rows = Square::all().map(|s| s.row()).max().unwrap_or(0) as usize + 1;
+    let columns = Square::all().map(|s| s.column()).max().unwrap_or(0) as usize + 1;
+    vec![
+        (
+            "pieces_each",
+            material.white.pieces() as usize,
+            vec![12, 15, 16, 24, 25, 30],
+        ),
+        (
+            "playable_squares",
+            Square::all().count(),
+            vec![32, 40, 64, 100, 45],
+        ),
+        ("board_squares", rows * columns, vec![64, 50, 81, 121, 144]),
+        ("diagonals", diagonal_count(), vec![9, 16, 18, 19, 20]),
+        (
+            "long_diagonal_squares",
+            long_diagonal().len(),
+            vec![8, 9, 11, 12],
+        ),
+        (
+            "double_diagonal_squares",
+            double_diagonals()[0].len(),
+            vec![7, 8, 10, 11],
+        ),
+        (
+            "empty_at_start",
+            start_holding(None).len(),
+            vec![5, 8, 12, 20],
+        ),
+    ]
+}
+
+fn count_prompt(lang: Lang, name: &str) -> String {
+    let (en, zh) = match name {
+        "pieces_each" => (
+            "At the start of the game each side has ____ pieces.",
+            "百格国际跳棋开局时双方各有____个棋子。",
+        ),
+        "playable_squares" => (
+            "The pieces stand and move on ____ squares of the board.",
+            "棋盘上有____个格子可以使用。",
+        ),
+        "board_squares" => (
+            "The board of international draughts has ____ squares in all, light and dark.",
+            "国际跳棋的棋盘共有____个深浅相间的方格。",
+        ),
+        "diagonals" => (
+            "The board has ____ diagonals of two or more playable squares.",
+            "棋盘上由两个以上可用格子组成的斜线共有____条。",
+        ),
+        "long_diagonal_squares" => (
+            "The long diagonal has ____ squares.",
+            "大道上共有____个格子。",
+        ),
+        "double_diagonal_squares" => (
+            "Each double diagonal has ____ squares.",
+            "每条双重道上有____个格子。",
+        ),
+        _ => (
+            "At the start of the game ____ squares are empty.",
+            "开局时有____个格子不放置棋子。",
+        ),
+    };
+    match lang {
+        Lang::English => en.to_string(),
+        Lang::Chinese => zh.to_string(),
+    }
+}
+
+fn counts(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let lang = ctx.lang;
+    if kind == Blank && ctx.rng.gen_ratio(1, 3) {
+        // "Pieces move on the ____ squares; ____ squares are used." The playable squares are
+        // the dark ones: the bottom-left corner square, dark by the rules, is one of them.
+        let dark = Square::from_coords(9, 0).is_some();
+        let count = Square::all().count() as u64;
+        let prompt = tr!(
+            lang,
+            "The pieces stand and move on the ____ squares; ____ squares of the board are used.",
+            "行棋时双方棋子在____格上走动，棋盘上有____个格子可以使用。"
+        );
+        let colour = if dark {
+            Fill::text(
+                tr!(lang, "dark", "深色"),
+                &[
+                    "dark",
+                    "black",
+                    "深色",
+                    "深",
+                    "黑",
+                    "黑色",
+                    "暗",
+                    "暗色",
+                    "黑格",
+                    "深色格",
+                ],
+                1,
+            )
+        } else {
+            Fill::text(
+                tr!(lang, "light", "浅色"),
+                &["light", "white", "浅色", "浅", "白", "白色"],
+                1,
+            )
+        };
+        let draft = Draft::new("counts", Topic::Board, prompt).explain(tr!(
+            lang,
+            "Only the {count} dark squares are used; the bottom-left square is dark.",
+            "只使用 {count} 个深色格；左下角的格子是深色格。"
+        ));
+        return blanks(draft, vec![colour, Fill::number(count, 1)]);
+    }
+    let facts = count_facts();
+    let (name, value, near) = facts.choose(&mut ctx.rng)?.clone();
+    let prompt = count_prompt(lang, name);
+    let draft = Draft::new("counts", Topic::Board, prompt).explain(tr!(
+        lang,
+        "The answer is {value}.",
+        "答案是 {value}。"
+    ));
+    if kind == Blank {
+        return blanks(draft, vec![Fill::number(value as u64, 1)]);
+    }
+    let right = vec![Choice::plain(value.to_string(), true)];
+    let wrong = near
+        .into_iter()
+        .filter(|&n| n != value)
+        .map(|n| Choice::plain(n.to_string(), false))
+        .collect();
+    let mut question = choice(ctx, kind, draft, right, wrong, Order::Numeric)?;
+    question.option_keys = question
+        .options
+        .iter()
+        .map(|o| format!("{name}:{o}"))
+        .collect();
+    Some(question)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbers(squares: &[Square]) -> Vec<u8> {
+        squares.iter().map(|s| s.number()).collect()
+    }
+
+    #[test]
+    fn geometry_matches_the_rules() {
+        assert_eq!(
+            numbers(&long_diagonal()),
+            vec![5, 10, 14, 19, 23, 28, 32, 37, 41, 46]
+        );
+        let [a, b] = double_diagonals();
+        assert_eq!(numbers(&a), vec![1, 7, 12, 18, 23, 29, 34, 40, 45]);
+        assert_eq!(numbers(&b), vec![6, 11, 17, 22, 28, 33, 39, 44, 50]);
+        assert_eq!(numbers(&corners()), vec![5, 46]);
+        assert_eq!(numbers(&column(0)), vec![6, 16, 26, 36, 46]);
+        assert_eq!(numbers(&column(9)), vec![5, 15, 25, 35, 45]);
+        assert_eq!(
+            numbers(&promotion_row(Color::Black)),
+            vec![46, 47, 48, 49, 50]
+        );
+        assert_eq!(diagonal_count(), 17);
+        assert_eq!(start_holding(None).len(), 10);
+    }
+}

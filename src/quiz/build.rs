@@ -1,0 +1,411 @@
+//! Putting questions together: choosing and ordering options, blanks, the checks every
+//! question passes before output, and random diagram positions.
+
+use super::{Blank, BlankKind, Ctx, Question, QuestionType, Topic};
+use crate::position::Position;
+use crate::render::i18n::Lang;
+use crate::setup::Setup;
+use crate::square::{Color, Role};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use std::collections::BTreeSet;
+
+/// Points of a single-choice question.
+pub(crate) const SINGLE_POINTS: u32 = 2;
+/// Points of a multiple-choice question.
+pub(crate) const MULTI_POINTS: u32 = 4;
+/// The mark of a blank in a prompt.
+pub(crate) const BLANK: &str = "____";
+
+/// An option and whether it is right.
+#[derive(Clone, Debug)]
+pub(crate) struct Choice {
+    pub text: String,
+    /// A stable name of the option (a square number, a move, a statement's name).
+    pub key: String,
+    pub right: bool,
+}
+
+impl Choice {
+    pub(crate) fn new(text: impl Into<String>, key: impl Into<String>, right: bool) -> Choice {
+        Choice {
+            text: text.into(),
+            key: key.into(),
+            right,
+        }
+    }
+
+    /// An option whose text is its key (a number, a square, a move).
+    pub(crate) fn plain(text: impl Into<String>, right: bool) -> Choice {
+        let text = text.into();
+        Choice {
+            key: text.clone(),
+            text,
+            right,
+        }
+    }
+}
+
+/// How the chosen options are ordered.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Order {
+    /// At random.
+    Shuffle,
+    /// By their leading number, as squares are listed in the model test.
+    Numeric,
+}
+
+/// The fixed parts of a question being made.
+pub(crate) struct Draft {
+    pub family: &'static str,
+    pub topic: Topic,
+    pub prompt: String,
+    pub fen: Option<String>,
+    pub explanation: String,
+}
+
+impl Draft {
+    pub(crate) fn new(family: &'static str, topic: Topic, prompt: String) -> Draft {
+        Draft {
+            family,
+            topic,
+            prompt,
+            fen: None,
+            explanation: String::new(),
+        }
+    }
+
+    pub(crate) fn fen(mut self, position: &Position) -> Draft {
+        self.fen = Some(position.to_string());
+        self
+    }
+
+    pub(crate) fn explain(mut self, text: String) -> Draft {
+        self.explanation = text;
+        self
+    }
+
+    fn question(self, kind: QuestionType, points: u32) -> Question {
+        Question {
+            id: String::new(),
+            kind,
+            topic: self.topic,
+            family: self.family.to_string(),
+            prompt: self.prompt,
+            options: Vec::new(),
+            answer: Vec::new(),
+            points,
+            fen: self.fen,
+            blanks: Vec::new(),
+            goal: None,
+            motif: None,
+            side: None,
+            option_keys: Vec::new(),
+            explanation: self.explanation,
+        }
+    }
+}
+
+/// A choice question of `kind` (single: one right option of four; multi: one to three right of
+/// five) drawn from the pools of right and wrong options; `None` when the pools are too small.
+/// Texts that occur in both pools are dropped: such an option would be ambiguous.
+pub(crate) fn choice(
+    ctx: &mut Ctx,
+    kind: QuestionType,
+    draft: Draft,
+    right: Vec<Choice>,
+    wrong: Vec<Choice>,
+    order: Order,
+) -> Option<Question> {
+    let right_texts: BTreeSet<String> = right.iter().map(|c| c.text.clone()).collect();
+    let wrong_texts: BTreeSet<String> = wrong.iter().map(|c| c.text.clone()).collect();
+    let clean = |pool: Vec<Choice>, want: bool| -> Vec<Choice> {
+        let mut seen = BTreeSet::new();
+        pool.into_iter()
+            .filter(|c| c.right == want)
+            .filter(|c| !(right_texts.contains(&c.text) && wrong_texts.contains(&c.text)))
+            .filter(|c| seen.insert(c.text.clone()))
+            .collect()
+    };
+    let mut right = clean(right, true);
+    let mut wrong = clean(wrong, false);
+    let (size, rights) = match kind {
+        QuestionType::Single => (4, 1),
+        QuestionType::Multi => {
+            let most = right.len().min(3);
+            if most == 0 {
+                return None;
+            }
+            let fewest = 5usize.saturating_sub(wrong.len()).max(1);
+            if fewest > most {
+                return None;
+            }
+            // Two right options most often, as in the model test.
+            let wanted = match ctx.rng.gen_range(0..20) {
+                0..=4 => 1,
+                5..=13 => 2,
+                _ => 3,
+            };
+            (5, wanted.clamp(fewest, most))
+        }
+        _ => return None,
+    };
+    if right.len() < rights || wrong.len() < size - rights {
+        return None;
+    }
+    right.shuffle(&mut ctx.rng);
+    wrong.shuffle(&mut ctx.rng);
+    let mut options: Vec<Choice> = right
+        .into_iter()
+        .take(rights)
+        .chain(wrong.into_iter().take(size - rights))
+        .collect();
+    match order {
+        Order::Shuffle => options.shuffle(&mut ctx.rng),
+        Order::Numeric => options.sort_by_key(|c| leading_number(&c.text)),
+    }
+    let points = if kind == QuestionType::Single {
+        SINGLE_POINTS
+    } else {
+        MULTI_POINTS
+    };
+    let mut question = draft.question(kind, points);
+    question.answer = options
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.right)
+        .map(|(i, _)| letter(i))
+        .collect();
+    question.option_keys = options.iter().map(|c| c.key.clone()).collect();
+    question.options = options.into_iter().map(|c| c.text).collect();
+    Some(question)
+}
+
+/// The `primary` near misses when there are at least `need` of them, else both pools.
+pub(crate) fn prefer(primary: Vec<Choice>, secondary: Vec<Choice>, need: usize) -> Vec<Choice> {
+    let distinct: BTreeSet<&str> = primary.iter().map(|c| c.text.as_str()).collect();
+    if distinct.len() >= need {
+        primary
+    } else {
+        primary.into_iter().chain(secondary).collect()
+    }
+}
+
+/// The letter of option `index`: A, B, C...
+pub(crate) fn letter(index: usize) -> String {
+    char::from(b'A' + (index % 26) as u8).to_string()
+}
+
+fn leading_number(text: &str) -> u64 {
+    let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
+    digits.parse().unwrap_or(u64::MAX)
+}
+
+/// One blank: what is printed in the key, and how answers are compared.
+pub(crate) struct Fill {
+    pub display: String,
+    pub blank: Blank,
+}
+
+impl Fill {
+    /// A word blank; `accept` lists the accepted forms in both languages.
+    pub(crate) fn text(display: impl Into<String>, accept: &[&str], points: u32) -> Fill {
+        let display = display.into();
+        let mut forms: Vec<String> = Vec::new();
+        for form in std::iter::once(display.as_str()).chain(accept.iter().copied()) {
+            let form = super::score::normalize(form);
+            if !form.is_empty() && !forms.contains(&form) {
+                forms.push(form);
+            }
+        }
+        Fill {
+            display,
+            blank: Blank {
+                points,
+                kind: BlankKind::Text,
+                accept: forms,
+            },
+        }
+    }
+
+    /// A number blank.
+    pub(crate) fn number(value: u64, points: u32) -> Fill {
+        Fill {
+            display: value.to_string(),
+            blank: Blank {
+                points,
+                kind: BlankKind::Number,
+                accept: vec![value.to_string()],
+            },
+        }
+    }
+
+    /// A move of the question's diagram, in standard notation.
+    pub(crate) fn mv(text: String, points: u32) -> Fill {
+        Fill {
+            display: text.clone(),
+            blank: Blank {
+                points,
+                kind: BlankKind::Move,
+                accept: vec![text],
+            },
+        }
+    }
+
+    /// A FEN string, canonical.
+    pub(crate) fn fen(text: String, points: u32) -> Fill {
+        Fill {
+            display: text.clone(),
+            blank: Blank {
+                points,
+                kind: BlankKind::Fen,
+                accept: vec![text],
+            },
+        }
+    }
+}
+
+/// A fill-in question; the prompt holds one [`BLANK`] per fill.
+pub(crate) fn blanks(draft: Draft, fills: Vec<Fill>) -> Option<Question> {
+    if fills.is_empty() || draft.prompt.matches(BLANK).count() != fills.len() {
+        return None;
+    }
+    let points = fills.iter().map(|f| f.blank.points).sum();
+    let mut question = draft.question(QuestionType::Blank, points);
+    question.answer = fills.iter().map(|f| f.display.clone()).collect();
+    question.blanks = fills.into_iter().map(|f| f.blank).collect();
+    Some(question)
+}
+
+/// An open question (diagram or design) worth `points`.
+pub(crate) fn open(draft: Draft, kind: QuestionType, points: u32) -> Question {
+    draft.question(kind, points)
+}
+
+/// Whether a question has the shape its type requires; every question passes this before it
+/// is output.
+pub(crate) fn is_sound(q: &Question) -> bool {
+    let distinct = |items: &[String]| items.iter().collect::<BTreeSet<_>>().len() == items.len();
+    let letters_ok = |count: usize| {
+        q.answer.iter().all(|a| (0..count).any(|i| letter(i) == *a)) && distinct(&q.answer)
+    };
+    if q.prompt.trim().is_empty() || q.points == 0 {
+        return false;
+    }
+    if !q.option_keys.is_empty() && q.option_keys.len() != q.options.len() {
+        return false;
+    }
+    match q.kind {
+        QuestionType::Single => {
+            q.options.len() == 4 && q.answer.len() == 1 && distinct(&q.options) && letters_ok(4)
+        }
+        QuestionType::Multi => {
+            q.options.len() == 5
+                && (1..=5).contains(&q.answer.len())
+                && distinct(&q.options)
+                && letters_ok(5)
+        }
+        QuestionType::Blank => {
+            !q.blanks.is_empty()
+                && q.prompt.matches(BLANK).count() == q.blanks.len()
+                && q.answer.len() == q.blanks.len()
+                && q.points == q.blanks.iter().map(|b| b.points).sum::<u32>()
+                && q.blanks
+                    .iter()
+                    .all(|b| !b.accept.is_empty() && b.points > 0)
+        }
+        QuestionType::Diagram => q.fen.is_some() && q.goal.is_some() && !q.answer.is_empty(),
+        QuestionType::Design => q.motif.is_some() && q.side.is_some() && !q.answer.is_empty(),
+    }
+}
+
+/// What makes two questions the same question.
+pub(crate) fn signature(q: &Question) -> String {
+    let mut options = q.options.clone();
+    options.sort();
+    format!(
+        "{}|{}|{}|{}",
+        q.family,
+        q.prompt,
+        options.join("|"),
+        q.fen.as_deref().unwrap_or("")
+    )
+}
+
+/// "White" / "白方".
+pub(crate) fn side(lang: Lang, color: Color) -> String {
+    match (lang, color) {
+        (Lang::English, Color::White) => "White".to_string(),
+        (Lang::English, Color::Black) => "Black".to_string(),
+        (Lang::Chinese, Color::White) => "白方".to_string(),
+        (Lang::Chinese, Color::Black) => "黑方".to_string(),
+    }
+}
+
+/// "white" / "白" (as an adjective: a white man, 白子).
+pub(crate) fn colour(lang: Lang, color: Color) -> String {
+    match (lang, color) {
+        (Lang::English, Color::White) => "white".to_string(),
+        (Lang::English, Color::Black) => "black".to_string(),
+        (Lang::Chinese, Color::White) => "白".to_string(),
+        (Lang::Chinese, Color::Black) => "黑".to_string(),
+    }
+}
+
+/// Numbers joined for a sentence: "5 and 46" / "5 和 46", or a comma list.
+pub(crate) fn list(lang: Lang, items: &[String]) -> String {
+    match (lang, items.len()) {
+        (_, 0) => String::new(),
+        (_, 1) => items[0].clone(),
+        (Lang::English, n) => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+        (Lang::Chinese, _) => items.join("、"),
+    }
+}
+
+/// How many pieces of each kind a random position gets: (least, most) for white men, white
+/// kings, black men and black kings.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Recipe {
+    pub white_men: (u32, u32),
+    pub white_kings: (u32, u32),
+    pub black_men: (u32, u32),
+    pub black_kings: (u32, u32),
+}
+
+/// A random legal position with White to move: men never on their own promotion row.
+pub(crate) fn random_position(ctx: &mut Ctx, recipe: Recipe) -> Option<Position> {
+    let mut setup = Setup::empty(Color::White);
+    let mut used = BTreeSet::new();
+    let groups = [
+        (recipe.white_men, Color::White, Role::Man, 6u32, 50u32),
+        (recipe.white_kings, Color::White, Role::King, 1, 50),
+        (recipe.black_men, Color::Black, Role::Man, 1, 45),
+        (recipe.black_kings, Color::Black, Role::King, 1, 50),
+    ];
+    for ((least, most), color, role, low, high) in groups {
+        let count = ctx.rng.gen_range(least..=most.max(least));
+        for _ in 0..count {
+            let mut square = ctx.rng.gen_range(low..=high);
+            let mut guard = 0;
+            while used.contains(&square) {
+                square = ctx.rng.gen_range(low..=high);
+                guard += 1;
+                if guard > 200 {
+                    return None;
+                }
+            }
+            used.insert(square);
+            setup.put(square, color, role);
+        }
+    }
+    Position::from_setup(&setup).ok()
+}
+
+/// The position as it is, or (one time in three) with the colours swapped so that Black moves.
+pub(crate) fn orient(ctx: &mut Ctx, position: Position) -> Position {
+    if ctx.rng.gen_ratio(1, 3) {
+        position.mirrored()
+    } else {
+        position
+    }
+}

@@ -1,0 +1,557 @@
+//! The printed quiz and its answer key, in HTML or Markdown, through Tera templates and the
+//! worksheet's diagram renderer.
+//!
+//! Templates see [`QuizView`]: strings and numbers only. The built-in templates are
+//! `quiz.html`, `quiz-key.html` and `quiz.css` (the HTML ones extend the worksheet's `base.html`
+//! and use its `partials/header.html`), and `quiz.md`, `quiz-key.md`; each can be replaced by a
+//! file of the same name in a folder of the user's.
+
+use super::build::BLANK;
+use super::{Question, QuestionType, Quiz};
+use crate::position::Position;
+use crate::render::i18n::Lang;
+use crate::render::svg::{self, Arrow, ArrowStyle, DiagramOptions};
+use crate::render::templates::{escape_markdown, Format, TemplateError, BUILT_IN};
+use crate::render::worksheet::OutputFile;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use tera::{Context, Tera};
+
+/// The quiz's own built-in templates.
+pub const QUIZ_TEMPLATES: [(&str, &str); 5] = [
+    ("quiz.html", include_str!("../../templates/quiz.html")),
+    (
+        "quiz-key.html",
+        include_str!("../../templates/quiz-key.html"),
+    ),
+    ("quiz.css", include_str!("../../templates/quiz.css")),
+    ("quiz.md", include_str!("../../templates/quiz.md")),
+    ("quiz-key.md", include_str!("../../templates/quiz-key.md")),
+];
+
+/// The fixed words of a quiz.
+#[derive(Serialize, Clone, Debug)]
+pub struct QuizLabels {
+    pub name: String,
+    pub class: String,
+    pub date: String,
+    pub score: String,
+    /// The line under the header: total points.
+    pub instructions: String,
+    /// "Total" / "总分".
+    pub total: String,
+    /// "points" / "分".
+    pub points: String,
+    /// The title of the answer key.
+    pub answers: String,
+    /// "Answer" / "答案".
+    pub answer: String,
+    /// "Why" / "解析".
+    pub explanation: String,
+    /// "Seed" / "种子".
+    pub seed: String,
+    /// "Example" / "参考答案".
+    pub example: String,
+    /// ": " / "：".
+    pub colon: String,
+}
+
+impl QuizLabels {
+    fn new(lang: Lang, total: u32) -> QuizLabels {
+        let say = |english: &str, chinese: &str| match lang {
+            Lang::English => english.to_string(),
+            Lang::Chinese => chinese.to_string(),
+        };
+        QuizLabels {
+            name: say("Name", "姓名"),
+            class: say("Class", "班级"),
+            date: say("Date", "日期"),
+            score: say("Score", "成绩"),
+            instructions: match lang {
+                Lang::English => format!("Total: {total} points. Write your answers in the blanks and below the diagrams."),
+                Lang::Chinese => format!("满分 {total} 分。请将答案写在横线上或棋图下方。"),
+            },
+            total: say("Total", "总分"),
+            points: say("points", "分"),
+            answers: say("Answer key", "参考答案"),
+            answer: say("Answer", "答案"),
+            explanation: say("Why", "解析"),
+            seed: say("Seed", "种子"),
+            example: say("Example", "示例"),
+            colon: say(": ", "："),
+        }
+    }
+}
+
+/// A whole quiz as the templates see it.
+#[derive(Serialize, Clone, Debug)]
+pub struct QuizView {
+    pub lang: String,
+    pub title: String,
+    pub subtitle: Option<String>,
+    /// Unused by quizzes; the worksheet header shows it when set.
+    pub version_label: Option<String>,
+    pub seed: u64,
+    pub total_points: u32,
+    pub labels: QuizLabels,
+    pub sections: Vec<SectionView>,
+    /// The answer key's file name, relative to the quiz.
+    pub answers_file: Option<String>,
+    /// The title of the answer key.
+    pub answers_title: String,
+    /// Sizes used by the worksheet style sheet.
+    pub layout: LayoutView,
+    /// `damtutor` and its version.
+    pub generator: String,
+}
+
+/// Sizes the shared style sheet reads.
+#[derive(Serialize, Clone, Debug)]
+pub struct LayoutView {
+    pub columns: usize,
+    pub diagram_mm: u32,
+    pub answer_diagram_mm: u32,
+}
+
+/// A section: all questions of one kind (diagram and design questions share one).
+#[derive(Serialize, Clone, Debug)]
+pub struct SectionView {
+    /// "一" / "I".
+    pub numeral: String,
+    /// "单项选择题" / "Single choice".
+    pub title: String,
+    /// How the section is marked.
+    pub intro: String,
+    /// The section's points.
+    pub points: u32,
+    /// `single`, `multi`, `blank` or `open`.
+    pub kind: String,
+    pub questions: Vec<QuestionView>,
+}
+
+/// A piece of a prompt: text, or a blank to fill in.
+#[derive(Serialize, Clone, Debug)]
+pub struct PartView {
+    pub text: String,
+    pub blank: bool,
+}
+
+/// An option of a choice question.
+#[derive(Serialize, Clone, Debug)]
+pub struct OptionView {
+    pub letter: String,
+    pub text: String,
+    pub right: bool,
+}
+
+/// One question as printed, with its answer for the key.
+#[derive(Serialize, Clone, Debug)]
+pub struct QuestionView {
+    /// `q1`...
+    pub id: String,
+    /// The number printed (1, 2, ... through the whole quiz, as the ids).
+    pub number: usize,
+    /// `single`, `multi`, `blank`, `diagram` or `design`.
+    pub kind: String,
+    /// The question family (`long_diagonal`, `write_fen`...).
+    pub family: String,
+    pub prompt: String,
+    pub parts: Vec<PartView>,
+    pub options: Vec<OptionView>,
+    /// Whether the options are short enough to print on one line.
+    pub short_options: bool,
+    pub points: u32,
+    /// "(4 points)" / "（4分）".
+    pub points_label: String,
+    pub fen: String,
+    /// The diagram (HTML), empty without one.
+    pub diagram: String,
+    /// The diagram's file (Markdown), empty without one.
+    pub diagram_file: String,
+    /// The answer as printed in the key.
+    pub answer: String,
+    /// The key's diagram: the solution's moves as arrows, or the example position.
+    pub key_diagram: String,
+    pub key_diagram_file: String,
+    pub explanation: String,
+    /// Ruled lines to write an open answer on.
+    pub answer_lines: usize,
+}
+
+/// The templates of one format: the worksheet's shared ones and the quiz's.
+pub struct QuizTemplates {
+    tera: Tera,
+    format: Format,
+}
+
+impl QuizTemplates {
+    /// The built-in templates of `format`, each replaced by the file of the same name in
+    /// `overrides` when there is one.
+    pub fn load(format: Format, overrides: Option<&Path>) -> Result<QuizTemplates, TemplateError> {
+        let owns = |name: &str| match format {
+            Format::Html => name.ends_with(".html") || name.ends_with(".css"),
+            Format::Markdown => name.ends_with(".md"),
+        };
+        let mut sources: Vec<(String, String)> = BUILT_IN
+            .iter()
+            .chain(QUIZ_TEMPLATES.iter())
+            .filter(|(name, _)| owns(name))
+            .map(|(name, text)| (name.to_string(), text.to_string()))
+            .collect();
+        if let Some(folder) = overrides {
+            for (name, text) in sources.iter_mut() {
+                let path = folder.join(&*name);
+                if path.is_file() {
+                    *text = std::fs::read_to_string(&path).map_err(|e| TemplateError {
+                        message: format!("{}: {e}", path.display()),
+                    })?;
+                }
+            }
+        }
+        let mut tera = Tera::default();
+        match format {
+            Format::Html => tera.autoescape_on(vec![".html"]),
+            Format::Markdown => {
+                tera.autoescape_on(vec![".md"]);
+                tera.set_escape_fn(escape_markdown);
+            }
+        }
+        tera.add_raw_templates(sources)?;
+        Ok(QuizTemplates { tera, format })
+    }
+
+    /// Renders `name` with `view`.
+    pub fn render(&self, name: &str, view: &QuizView) -> Result<String, TemplateError> {
+        let context = Context::from_serialize(view)?;
+        Ok(self.tera.render(name, &context)?)
+    }
+}
+
+/// Every file of the quiz whose main file is `out`: the quiz, its answer key
+/// (`<name>-answers.<ext>`) and, for Markdown, the diagrams in `<name>-diagrams/`.
+pub fn render(
+    quiz: &Quiz,
+    templates: &QuizTemplates,
+    out: &Path,
+) -> Result<Vec<OutputFile>, TemplateError> {
+    let format = templates.format;
+    let extension = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or(format.extension())
+        .to_string();
+    let stem = out
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("quiz")
+        .to_string();
+    let folder = out.parent().unwrap_or(Path::new("")).to_path_buf();
+    let answers_name = format!("{stem}-answers.{extension}");
+    let diagrams = format!("{stem}-diagrams");
+    let (mut view, svgs) = view(quiz, format, &diagrams);
+    view.answers_file = Some(answers_name.clone());
+    let template = format.extension();
+    let mut files = vec![
+        OutputFile {
+            path: folder.join(format!("{stem}.{extension}")),
+            contents: templates.render(&format!("quiz.{template}"), &view)?,
+        },
+        OutputFile {
+            path: folder.join(&answers_name),
+            contents: templates.render(&format!("quiz-key.{template}"), &view)?,
+        },
+    ];
+    files.extend(svgs.into_iter().map(|(name, contents)| OutputFile {
+        path: folder.join(&diagrams).join(name),
+        contents,
+    }));
+    Ok(files)
+}
+
+/// The view of a quiz; for Markdown also its diagrams as (file name, SVG) pairs, linked from
+/// the view under `diagrams/`.
+pub fn view(quiz: &Quiz, format: Format, diagrams: &str) -> (QuizView, Vec<(String, String)>) {
+    let lang = quiz.language();
+    let mut svgs = Vec::new();
+    let mut sections = Vec::new();
+    let groups: [(&str, &[QuestionType]); 4] = [
+        ("single", &[QuestionType::Single]),
+        ("multi", &[QuestionType::Multi]),
+        ("blank", &[QuestionType::Blank]),
+        ("open", &[QuestionType::Diagram, QuestionType::Design]),
+    ];
+    let mut number = 0;
+    for (kind, types) in groups {
+        let questions: Vec<&Question> = quiz
+            .questions
+            .iter()
+            .filter(|q| types.contains(&q.kind))
+            .collect();
+        if questions.is_empty() {
+            continue;
+        }
+        let points: u32 = questions.iter().map(|q| q.points).sum();
+        let views = questions
+            .iter()
+            .map(|q| {
+                number += 1;
+                question_view(q, number, lang, format, diagrams, &mut svgs)
+            })
+            .collect();
+        sections.push(SectionView {
+            numeral: numeral(sections.len(), lang),
+            title: section_title(kind, lang),
+            intro: section_intro(kind, questions.len(), lang),
+            points,
+            kind: kind.to_string(),
+            questions: views,
+        });
+    }
+    let answers_title = match lang {
+        Lang::English => format!("{}: answer key", quiz.title),
+        Lang::Chinese => format!("{}：参考答案", quiz.title),
+    };
+    let view = QuizView {
+        lang: lang.code().to_string(),
+        title: quiz.title.clone(),
+        subtitle: None,
+        version_label: None,
+        seed: quiz.seed,
+        total_points: quiz.total_points,
+        labels: QuizLabels::new(lang, quiz.total_points),
+        sections,
+        answers_file: None,
+        answers_title,
+        layout: LayoutView {
+            columns: 2,
+            diagram_mm: 62,
+            answer_diagram_mm: 50,
+        },
+        generator: format!("damtutor {}", env!("CARGO_PKG_VERSION")),
+    };
+    (view, svgs)
+}
+
+fn numeral(index: usize, lang: Lang) -> String {
+    let table = match lang {
+        Lang::English => ["I", "II", "III", "IV", "V"],
+        Lang::Chinese => ["一", "二", "三", "四", "五"],
+    };
+    table.get(index).unwrap_or(&"").to_string()
+}
+
+fn section_title(kind: &str, lang: Lang) -> String {
+    let (en, zh) = match kind {
+        "single" => ("Single choice", "单项选择题"),
+        "multi" => ("Multiple choice", "不定项选择题"),
+        "blank" => ("Fill in the blanks", "填空题"),
+        _ => ("Diagrams and design", "问答题"),
+    };
+    match lang {
+        Lang::English => en.to_string(),
+        Lang::Chinese => zh.to_string(),
+    }
+}
+
+fn section_intro(kind: &str, count: usize, lang: Lang) -> String {
+    let questions = if count == 1 { "question" } else { "questions" };
+    match (kind, lang) {
+        ("single", Lang::English) => format!("{count} {questions}. Each has four options, exactly one of them right. The right option scores 2 points; no answer, a wrong one or several options score 0."),
+        ("single", Lang::Chinese) => format!("本大题共{count}题。每道题的四个选项中，只有一个是正确的。选对得2分，不选、错选或多选得0分。"),
+        ("multi", Lang::English) => format!("{count} {questions}. Each has five options, at least one of them right. Choosing exactly the right ones scores 4 points; no answer, a wrong option or a missing one scores 0."),
+        ("multi", Lang::Chinese) => format!("本大题共{count}题。每道题的五个选项中，至少有一个是正确的。全部选对得4分，不选、错选、少选或多选得0分。"),
+        ("blank", Lang::English) => format!("{count} {questions}. Write the answers in the blanks. Each right blank scores the points shown after the question; a wrong or empty blank scores 0."),
+        ("blank", Lang::Chinese) => format!("本大题共{count}题。请将答案填入空格中。每个空格填对得分（分值见题后），填错或不填得0分。"),
+        (_, Lang::English) if count == 1 => "1 question. Write the moves in notation (such as 32-28, 28x19), or the position as a FEN or the squares of each side.".to_string(),
+        (_, Lang::English) => format!("{count} questions. Write the moves in notation (such as 32-28, 28x19), or the position as a FEN or the squares of each side."),
+        (_, Lang::Chinese) => format!("本大题共{count}题。用记法写出着法（如 32-28、28x19），或用 FEN、双方棋子所在的格子写出局面。"),
+    }
+}
+
+fn points_label(points: u32, lang: Lang) -> String {
+    match lang {
+        Lang::English if points == 1 => "(1 point)".to_string(),
+        Lang::English => format!("({points} points)"),
+        Lang::Chinese => format!("（{points}分）"),
+    }
+}
+
+fn parts(prompt: &str) -> Vec<PartView> {
+    let mut out = Vec::new();
+    for (i, piece) in prompt.split(BLANK).enumerate() {
+        if i > 0 {
+            out.push(PartView {
+                text: String::new(),
+                blank: true,
+            });
+        }
+        if !piece.is_empty() {
+            out.push(PartView {
+                text: piece.to_string(),
+                blank: false,
+            });
+        }
+    }
+    out
+}
+
+/// The key's answer text of a question.
+fn answer_text(q: &Question, lang: Lang, position: Option<&Position>) -> String {
+    match q.kind {
+        QuestionType::Single | QuestionType::Multi => q.answer.join(", "),
+        QuestionType::Blank => match lang {
+            Lang::English => q.answer.join("; "),
+            Lang::Chinese => q.answer.join("；"),
+        },
+        QuestionType::Diagram => match position {
+            Some(p) => {
+                let mut line = Vec::new();
+                let mut at = *p;
+                for text in &q.answer {
+                    match at.parse_move(text) {
+                        Ok(m) => {
+                            line.push(m);
+                            at = at.play_unchecked(&m);
+                        }
+                        Err(_) => return q.answer.join(" "),
+                    }
+                }
+                crate::solver::annotate(p, &line, true)
+            }
+            None => q.answer.join(" "),
+        },
+        QuestionType::Design => q.answer.join(" "),
+    }
+}
+
+/// The main line of a diagram question as arrows for the solving side.
+fn arrows(position: &Position, answer: &[String]) -> Vec<Arrow> {
+    let mut out = Vec::new();
+    let mut at = *position;
+    let side = position.turn();
+    let mut number = 0;
+    for text in answer {
+        let Ok(m) = at.parse_move(text) else { break };
+        if at.turn() == side {
+            number += 1;
+            out.push(Arrow {
+                route: at.capture_route(&m),
+                number: Some(number),
+                style: ArrowStyle::Solid,
+            });
+        }
+        at = at.play_unchecked(&m);
+    }
+    out
+}
+
+fn question_view(
+    q: &Question,
+    number: usize,
+    lang: Lang,
+    format: Format,
+    diagrams: &str,
+    svgs: &mut Vec<(String, String)>,
+) -> QuestionView {
+    let markdown = format == Format::Markdown;
+    let options = |arrows: Vec<Arrow>, label: String| DiagramOptions {
+        numbers: false,
+        arrows,
+        standalone: markdown,
+        width: 360,
+        label,
+    };
+    let position: Option<Position> = q.fen.as_deref().and_then(|f| f.parse().ok());
+    let mut draw = |position: &Position, arrows: Vec<Arrow>, suffix: &str| -> (String, String) {
+        let svg = svg::diagram(
+            position,
+            &options(
+                arrows,
+                format!("{number}. {}", q.fen.as_deref().unwrap_or("")),
+            ),
+        );
+        if markdown {
+            let name = format!("{}{suffix}.svg", q.id);
+            svgs.push((name.clone(), svg + "\n"));
+            (
+                String::new(),
+                format!("{}/{name}", diagrams.replace(' ', "%20")),
+            )
+        } else {
+            (svg, String::new())
+        }
+    };
+    // A design task gets an empty board to draw on, with the side to move marked.
+    let blank_board = (q.kind == QuestionType::Design).then(|| {
+        let side = match q.side.as_deref() {
+            Some("black") => crate::square::Color::Black,
+            _ => crate::square::Color::White,
+        };
+        Position::empty(side)
+    });
+    let (diagram, diagram_file) = match position.as_ref().or(blank_board.as_ref()) {
+        Some(p) => draw(p, Vec::new(), ""),
+        None => (String::new(), String::new()),
+    };
+    let (key_diagram, key_diagram_file) = match (q.kind, &position) {
+        (QuestionType::Diagram, Some(p)) => draw(p, arrows(p, &q.answer), "-key"),
+        (QuestionType::Design, _) => {
+            match q.answer.first().and_then(|f| f.parse::<Position>().ok()) {
+                Some(example) => draw(&example, Vec::new(), "-key"),
+                None => (String::new(), String::new()),
+            }
+        }
+        _ => (String::new(), String::new()),
+    };
+    let options: Vec<OptionView> = q
+        .options
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let letter = super::build::letter(i);
+            OptionView {
+                right: q.answer.contains(&letter),
+                letter,
+                text: text.clone(),
+            }
+        })
+        .collect();
+    // Short options go on one line; a Chinese character is as wide as two Latin ones.
+    let width = |text: &str| -> usize {
+        text.chars()
+            .map(|c| if (c as u32) >= 0x2E80 { 2 } else { 1 })
+            .sum()
+    };
+    let short_options = options.iter().all(|o| width(&o.text) <= 12);
+    QuestionView {
+        id: q.id.clone(),
+        number,
+        kind: q.kind.name().to_string(),
+        family: q.family.clone(),
+        prompt: q.prompt.clone(),
+        parts: parts(&q.prompt),
+        options,
+        short_options,
+        points: q.points,
+        points_label: points_label(q.points, lang),
+        fen: q.fen.clone().unwrap_or_default(),
+        diagram,
+        diagram_file,
+        answer: answer_text(q, lang, position.as_ref()),
+        key_diagram,
+        key_diagram_file,
+        explanation: q.explanation.clone(),
+        answer_lines: match q.kind {
+            QuestionType::Diagram => 3,
+            QuestionType::Design => 5,
+            _ => 0,
+        },
+    }
+}
+
+/// The path of the answer key next to `out`.
+pub fn answers_path(out: &Path) -> PathBuf {
+    let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("quiz");
+    let extension = out.extension().and_then(|e| e.to_str()).unwrap_or("html");
+    out.with_file_name(format!("{stem}-answers.{extension}"))
+}

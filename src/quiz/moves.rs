@@ -1,0 +1,615 @@
+//! Moves and captures on a diagram: which moves are legal, how many pieces must be captured,
+//! which capture is compulsory, where a king may land, which capture route the rules allow,
+//! and whether a man is crowned. Positions are built at random and kept only when the engine
+//! shows the rule at work; every option is then checked with [`Position::parse_move`].
+
+use super::board::promotion_row;
+use super::build::{
+    self, blanks, choice, list, orient, random_position, Choice, Draft, Fill, Order, Recipe,
+};
+use super::probes::{self, step, wrong_captures, WrongRule};
+use super::{Ctx, Family, Question, QuestionType, Topic};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::square::{Color, Role, Square};
+use rand::Rng;
+use std::collections::BTreeSet;
+
+use QuestionType::{Blank, Multi, Single};
+
+pub(crate) const FAMILIES: &[Family] = &[
+    Family {
+        name: "legal_moves",
+        topic: Topic::Moves,
+        kinds: &[Single, Multi],
+        make: legal_moves,
+    },
+    Family {
+        name: "capture_count",
+        topic: Topic::Moves,
+        kinds: &[Single, Blank],
+        make: capture_count,
+    },
+    Family {
+        name: "compulsory_capture",
+        topic: Topic::Moves,
+        kinds: &[Single],
+        make: compulsory_capture,
+    },
+    Family {
+        name: "king_landing",
+        topic: Topic::Moves,
+        kinds: &[Single, Multi],
+        make: king_landing,
+    },
+    Family {
+        name: "capture_route",
+        topic: Topic::Moves,
+        kinds: &[Single],
+        make: capture_route,
+    },
+    Family {
+        name: "crowning",
+        topic: Topic::Moves,
+        kinds: &[Single, Blank],
+        make: crowning,
+    },
+];
+
+/// How many random positions a family tries before giving up.
+const ATTEMPTS: usize = 400;
+
+const MIXED: Recipe = Recipe {
+    white_men: (3, 6),
+    white_kings: (0, 1),
+    black_men: (3, 6),
+    black_kings: (0, 1),
+};
+
+const CAPTURES: Recipe = Recipe {
+    white_men: (2, 4),
+    white_kings: (0, 1),
+    black_men: (4, 8),
+    black_kings: (0, 1),
+};
+
+const KING: Recipe = Recipe {
+    white_men: (0, 2),
+    white_kings: (1, 1),
+    black_men: (3, 6),
+    black_kings: (0, 1),
+};
+
+/// A random position, possibly turned to Black to move, that satisfies `wanted`.
+fn find(ctx: &mut Ctx, recipe: Recipe, wanted: impl Fn(&Position) -> bool) -> Option<Position> {
+    for _ in 0..ATTEMPTS {
+        let Some(position) = random_position(ctx, recipe) else {
+            continue;
+        };
+        let position = orient(ctx, position);
+        if wanted(&position) {
+            return Some(position);
+        }
+    }
+    None
+}
+
+/// Move text that the engine rejects in `position`, or `None` if it would be read as a legal
+/// move (then the full path is tried).
+fn illegal_text(position: &Position, m: &Move) -> Option<String> {
+    let short = m.to_string();
+    if position.parse_move(&short).is_err() {
+        return Some(short);
+    }
+    let full = position.full_move_text(m);
+    position.parse_move(&full).is_err().then_some(full)
+}
+
+/// The captures that take fewer pieces than the majority rule asks for.
+pub(crate) fn shorter_captures(position: &Position) -> Vec<Move> {
+    let legal = position.legal_moves();
+    position
+        .captures_ignoring_majority()
+        .into_iter()
+        .filter(|m| !legal.contains(m))
+        .collect()
+}
+
+/// Near misses by `color`: quiet steps and slides that ignore a compulsory capture, men
+/// stepping backwards, kings passing a piece (for the side not to move: any of its moves) -
+/// each one text the engine rejects.
+fn wrong_moves(position: &Position, color: Color) -> Vec<String> {
+    let mut texts = Vec::new();
+    {
+        for from in position.pieces(color).iter() {
+            let king = position.kings(color).contains(from);
+            for direction in [(-1i8, -1i8), (-1, 1), (1, -1), (1, 1)] {
+                let mut square = step(from, direction);
+                let mut passed = false;
+                while let Some(to) = square {
+                    if position.piece_at(to).is_some() {
+                        if passed || !king {
+                            break;
+                        }
+                        passed = true;
+                        square = step(to, direction);
+                        continue;
+                    }
+                    texts.push(format!("{from}-{to}"));
+                    if !king {
+                        break;
+                    }
+                    square = step(to, direction);
+                }
+            }
+        }
+    }
+    texts
+        .into_iter()
+        .filter(|t| position.parse_move(t).is_err())
+        .collect()
+}
+
+fn legal_texts(position: &Position) -> Vec<String> {
+    let legal = position.legal_moves();
+    legal
+        .iter()
+        .map(|m| position.move_text_in(m, &legal))
+        .collect()
+}
+
+fn plain(texts: impl IntoIterator<Item = String>, right: bool) -> Vec<Choice> {
+    texts.into_iter().map(|t| Choice::plain(t, right)).collect()
+}
+
+/// "Legal moves: ... Capturing is compulsory, and the majority rule asks for 3 pieces."
+fn legal_explanation(ctx: &Ctx, position: &Position) -> String {
+    let lang = ctx.lang;
+    let all = list(lang, &legal_texts(position));
+    let legal = position.legal_moves();
+    match legal.first() {
+        Some(m) if m.is_capture() && shorter_captures(position).is_empty() => tr!(
+            lang,
+            "Legal: {all}. Capturing is compulsory.",
+            "合法的着法：{all}。吃子是强制的。"
+        ),
+        Some(m) if m.is_capture() => {
+            let n = m.capture_count();
+            tr!(
+                lang,
+                "Legal: {all}. Capturing is compulsory, and the majority rule asks for {n} pieces.",
+                "合法的着法：{all}。吃子是强制的，而且必须吃最多的棋子（{n} 个）。"
+            )
+        }
+        _ => tr!(lang, "Legal: {all}.", "合法的着法：{all}。"),
+    }
+}
+
+fn to_move(ctx: &Ctx, position: &Position) -> String {
+    let side = build::side(ctx.lang, position.turn());
+    tr!(ctx.lang, "{side} to move.", "{side}走棋。")
+}
+
+fn legal_moves(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let captures = ctx.rng.gen_bool(0.6);
+    let position = find(ctx, MIXED, |p| {
+        let legal = p.legal_moves();
+        !legal.is_empty()
+            && legal.len() <= 10
+            && if captures {
+                p.has_capture() && !shorter_captures(p).is_empty()
+            } else {
+                !p.has_capture()
+            }
+    })?;
+    let mut wrong: Vec<Choice> = Vec::new();
+    for m in shorter_captures(&position) {
+        if let Some(text) = illegal_text(&position, &m) {
+            wrong.push(Choice::plain(text, false));
+        }
+    }
+    wrong.extend(plain(wrong_moves(&position, position.turn()), false));
+    let need = if kind == Single { 3 } else { 4 };
+    let wrong = build::prefer(
+        wrong,
+        plain(wrong_moves(&position, position.turn().other()), false),
+        need,
+    );
+    let right = plain(legal_texts(&position), true);
+    let lang = ctx.lang;
+    let intro = to_move(ctx, &position);
+    let prompt = match kind {
+        Single => tr!(
+            lang,
+            "{intro} Which of these moves is legal? ____",
+            "{intro}下列着法中____是合法的。"
+        ),
+        _ => tr!(
+            lang,
+            "{intro} Which of these moves are legal? ____",
+            "{intro}下列着法中合法的有____。"
+        ),
+    };
+    let draft = Draft::new("legal_moves", Topic::Moves, prompt)
+        .fen(&position)
+        .explain(legal_explanation(ctx, &position));
+    choice(ctx, kind, draft, right, wrong, Order::Shuffle)
+}
+
+fn capture_count(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let position = find(ctx, CAPTURES, |p| {
+        p.legal_moves()
+            .first()
+            .is_some_and(|m| m.capture_count() >= 2)
+            && !shorter_captures(p).is_empty()
+    })?;
+    let most = position.legal_moves().first()?.capture_count();
+    let lang = ctx.lang;
+    let side = build::side(lang, position.turn());
+    let intro = to_move(ctx, &position);
+    let prompt = tr!(
+        lang,
+        "{intro} How many pieces must {side} capture? ____",
+        "{intro}{side}必须吃掉____个棋子。"
+    );
+    let draft = Draft::new("capture_count", Topic::Moves, prompt)
+        .fen(&position)
+        .explain(legal_explanation(ctx, &position));
+    if kind == Blank {
+        return blanks(draft, vec![Fill::number(most as u64, 2)]);
+    }
+    let mut counts: BTreeSet<usize> = shorter_captures(&position)
+        .iter()
+        .map(|m| m.capture_count())
+        .collect();
+    counts.extend([most + 1, most + 2, most.saturating_sub(2)]);
+    counts.retain(|&n| n >= 1 && n != most);
+    choice(
+        ctx,
+        kind,
+        draft,
+        vec![Choice::plain(most.to_string(), true)],
+        plain(counts.into_iter().map(|n| n.to_string()), false),
+        Order::Numeric,
+    )
+}
+
+fn compulsory_capture(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let position = find(ctx, CAPTURES, |p| {
+        let legal = p.legal_moves();
+        legal.len() == 1 && legal[0].is_capture() && shorter_captures(p).len() >= 2
+    })?;
+    let legal = position.legal_moves();
+    let m = legal.first()?;
+    let mut wrong: Vec<Choice> = Vec::new();
+    let mut king_shorter = false;
+    for short in shorter_captures(&position) {
+        let takes_king = short
+            .captured()
+            .iter()
+            .any(|s| position.piece_at(s).is_some_and(|p| p.role == Role::King));
+        king_shorter |= takes_king;
+        if let Some(text) = illegal_text(&position, &short) {
+            wrong.push(Choice::plain(text, false));
+        }
+    }
+    wrong.extend(plain(wrong_moves(&position, position.turn()), false));
+    let wrong = build::prefer(
+        wrong,
+        plain(wrong_moves(&position, position.turn().other()), false),
+        3,
+    );
+    let lang = ctx.lang;
+    let intro = to_move(ctx, &position);
+    let prompt = tr!(
+        lang,
+        "{intro} Which move must be played? ____",
+        "{intro}必须走下列哪一步？____"
+    );
+    let mut explanation = legal_explanation(ctx, &position);
+    if king_shorter {
+        explanation.push_str(&tr!(
+            lang,
+            " Taking a king has no priority: it counts as one piece.",
+            "吃王棋没有优先权：王棋只算一个棋子。"
+        ));
+    }
+    let draft = Draft::new("compulsory_capture", Topic::Moves, prompt)
+        .fen(&position)
+        .explain(explanation);
+    choice(
+        ctx,
+        kind,
+        draft,
+        vec![Choice::plain(position.move_text(m), true)],
+        wrong,
+        Order::Shuffle,
+    )
+}
+
+fn king_landing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let position = find(ctx, KING, |p| {
+        let legal = p.legal_moves();
+        let Some(first) = legal.first() else {
+            return false;
+        };
+        first.is_capture()
+            && legal
+                .iter()
+                .all(|m| m.is_king_move() && m.from() == first.from())
+    })?;
+    let legal = position.legal_moves();
+    let king = legal.first()?.from();
+    let ends: BTreeSet<Square> = legal.iter().map(|m| m.to()).collect();
+    // Near misses: squares the king could reach without capturing, squares next to a landing
+    // square, and the ends of captures that take too few pieces.
+    let mut near: BTreeSet<Square> = BTreeSet::new();
+    for direction in [(-1i8, -1i8), (-1, 1), (1, -1), (1, 1)] {
+        let mut square = step(king, direction);
+        while let Some(s) = square {
+            if position.piece_at(s).is_some() {
+                break;
+            }
+            near.insert(s);
+            square = step(s, direction);
+        }
+    }
+    for end in &ends {
+        near.extend(probes::neighbours(*end));
+    }
+    near.extend(shorter_captures(&position).iter().map(|m| m.to()));
+    near.retain(|s| !ends.contains(s) && (position.piece_at(*s).is_none() || *s == king));
+    near.remove(&king);
+    let lang = ctx.lang;
+    let intro = to_move(ctx, &position);
+    let prompt = match kind {
+        Single => tr!(
+            lang,
+            "{intro} The king on {king} must capture. On which of these squares may it end its capture? ____",
+            "{intro}{king} 号格上的王棋必须吃子。它可以在下列哪个格子结束吃子？____"
+        ),
+        _ => tr!(
+            lang,
+            "{intro} The king on {king} must capture. On which of these squares may it end its capture? ____",
+            "{intro}{king} 号格上的王棋必须吃子。它可以在下列哪些格子结束吃子？____"
+        ),
+    };
+    let all = list(
+        lang,
+        &ends.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+    );
+    let captures = legal_explanation(ctx, &position);
+    let draft = Draft::new("king_landing", Topic::Moves, prompt)
+        .fen(&position)
+        .explain(tr!(
+            lang,
+            "The king may end on {all}. {captures}",
+            "王棋可以停在 {all}。{captures}"
+        ));
+    choice(
+        ctx,
+        kind,
+        draft,
+        ends.iter()
+            .map(|s| Choice::plain(s.to_string(), true))
+            .collect(),
+        near.iter()
+            .map(|s| Choice::plain(s.to_string(), false))
+            .collect(),
+        Order::Numeric,
+    )
+}
+
+fn capture_route(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let position = find(ctx, KING, |p| {
+        let legal = p.legal_moves();
+        legal.len() == 1
+            && legal[0].is_king_move()
+            && legal[0].capture_count() >= 2
+            && [WrongRule::RemoveAtOnce, WrongRule::JumpTwice]
+                .iter()
+                .flat_map(|&rule| wrong_captures(p, rule))
+                .any(|c| c.jumped.len() > legal[0].capture_count())
+    })?;
+    let legal = position.legal_moves();
+    let m = legal.first()?;
+    let king = m.from();
+    let mut wrong: Vec<Choice> = Vec::new();
+    let mut removal = false;
+    let mut twice = false;
+    for rule in [WrongRule::RemoveAtOnce, WrongRule::JumpTwice] {
+        for c in wrong_captures(&position, rule) {
+            if c.route[0] == king
+                && c.jumped.len() >= m.capture_count()
+                && position.parse_move(&c.text()).is_err()
+            {
+                match rule {
+                    WrongRule::RemoveAtOnce => removal = true,
+                    WrongRule::JumpTwice => twice = true,
+                }
+                wrong.push(Choice::new(c.text(), format!("wrong:{}", c.text()), false));
+            }
+        }
+    }
+    for short in shorter_captures(&position) {
+        let text = position.full_move_text(&short);
+        if position.parse_move(&text).is_err() {
+            wrong.push(Choice::new(text.clone(), format!("short:{text}"), false));
+        }
+    }
+    let right = position.full_move_text(m);
+    let lang = ctx.lang;
+    let intro = to_move(ctx, &position);
+    let prompt = tr!(
+        lang,
+        "{intro} The king on {king} must capture. Which of these is the capture the rules require, written with every landing square? ____",
+        "{intro}{king} 号格上的王棋必须吃子。下列写出每个落点的吃子着法中，____是规则要求的吃子。"
+    );
+    let mut explanation = tr!(
+        lang,
+        "{right}. Captured pieces stay on the board until the capture is over: they cannot be jumped twice and block the way.",
+        "{right}。被吃的棋子要等整个吃子过程结束后才从棋盘上拿走：不能再次跳过它们，它们也挡住去路。"
+    );
+    if removal || twice {
+        explanation.push_str(&tr!(
+            lang,
+            " The longer routes remove pieces too early or jump a piece twice.",
+            "更长的路线过早拿走了棋子或两次跳过同一个棋子。"
+        ));
+    }
+    let draft = Draft::new("capture_route", Topic::Moves, prompt)
+        .fen(&position)
+        .explain(explanation);
+    choice(
+        ctx,
+        kind,
+        draft,
+        vec![Choice::new(right.clone(), format!("legal:{right}"), true)],
+        wrong,
+        Order::Shuffle,
+    )
+}
+
+/// A capture by a man of the side to move that passes its promotion row (`passing`) or ends
+/// on it.
+fn crowning_move(position: &Position, passing: bool) -> Option<Move> {
+    let row = promotion_row(position.turn());
+    position.legal_moves().into_iter().find(|m| {
+        if !m.is_capture() || m.is_king_move() {
+            return false;
+        }
+        let route = position.capture_route(m);
+        let through = route[1..route.len() - 1].iter().any(|s| row.contains(s));
+        if passing {
+            through && !row.contains(&m.to())
+        } else {
+            row.contains(&m.to())
+        }
+    })
+}
+
+const CROWNING: Recipe = Recipe {
+    white_men: (1, 3),
+    white_kings: (0, 0),
+    black_men: (2, 5),
+    black_kings: (0, 1),
+};
+
+fn crowning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let passing = kind == Single || ctx.rng.gen_bool(0.5);
+    let mut found = None;
+    for _ in 0..ATTEMPTS * 4 {
+        // Men near the top of the board, so that captures reach the promotion row.
+        let Some(p) = random_position(ctx, CROWNING) else {
+            continue;
+        };
+        if p.pieces(Color::White).iter().any(|s| s.row() > 4)
+            || p.pieces(Color::Black).iter().any(|s| s.row() > 5)
+        {
+            continue;
+        }
+        let p = orient(ctx, p);
+        if let Some(m) = crowning_move(&p, passing) {
+            if p.legal_moves().len() <= 3 {
+                found = Some((p, m));
+                break;
+            }
+        }
+    }
+    let (position, m) = found?;
+    let text = position.move_text(&m);
+    let to = m.to();
+    let lang = ctx.lang;
+    let intro = to_move(ctx, &position);
+    let side = build::side(lang, position.turn());
+    let explanation = if m.promotes() {
+        tr!(
+            lang,
+            "The man ends its capture on the promotion row, so it is crowned.",
+            "普通棋子在底线上结束吃子，所以升变为王棋。"
+        )
+    } else {
+        tr!(
+            lang,
+            "The man only passes the promotion row during the capture and ends elsewhere: it stays a man.",
+            "普通棋子在吃子过程中只是经过底线，并没有停留在底线上：它仍是普通棋子。"
+        )
+    };
+    if kind == Blank {
+        let prompt = tr!(
+            lang,
+            "{intro} {side} plays {text}. After this move the piece on {to} is a ____ (man or king).",
+            "{intro}{side}走 {text}。这步棋之后 {to} 号格上的棋子是____（普通棋子或王棋）。"
+        );
+        let answer = if m.promotes() {
+            Fill::text(
+                tr!(lang, "king", "王棋"),
+                &["king", "王棋", "王", "王子", "a king"],
+                2,
+            )
+        } else {
+            Fill::text(
+                tr!(lang, "man", "普通棋子"),
+                &["man", "普通棋子", "兵", "普通子", "棋子", "a man", "普通"],
+                2,
+            )
+        };
+        let draft = Draft::new("crowning", Topic::Moves, prompt)
+            .fen(&position)
+            .explain(explanation);
+        return blanks(draft, vec![answer]);
+    }
+    // Statements whose truth the engine decides.
+    let legal = position.is_legal(&m);
+    let statements = [
+        (
+            "king",
+            m.promotes(),
+            tr!(
+                lang,
+                "The piece on {to} is now a king.",
+                "{to} 号格上的棋子现在是王棋。"
+            ),
+        ),
+        (
+            "man",
+            !m.promotes(),
+            tr!(
+                lang,
+                "The piece on {to} is still a man.",
+                "{to} 号格上的棋子仍是普通棋子。"
+            ),
+        ),
+        (
+            "king_in_passing",
+            m.is_king_move(),
+            tr!(
+                lang,
+                "The man became a king as it crossed the promotion row and went on capturing as a king.",
+                "普通棋子经过底线时就已升变，并以王棋的身份继续吃子。"
+            ),
+        ),
+        (
+            "not_allowed",
+            !legal,
+            tr!(
+                lang,
+                "The move is not allowed: a man may not cross its promotion row during a capture.",
+                "这步棋不合规则：普通棋子吃子时不能越过底线。"
+            ),
+        ),
+    ];
+    let prompt = tr!(
+        lang,
+        "{intro} {side} plays {text}. Which statement is true? ____",
+        "{intro}{side}走 {text}。下列说法中正确的是____。"
+    );
+    let draft = Draft::new("crowning", Topic::Moves, prompt)
+        .fen(&position)
+        .explain(explanation);
+    let (right, wrong): (Vec<Choice>, Vec<Choice>) = statements
+        .into_iter()
+        .map(|(key, truth, text)| Choice::new(text, key, truth))
+        .partition(|c| c.right);
+    choice(ctx, kind, draft, right, wrong, Order::Shuffle)
+}

@@ -1,0 +1,338 @@
+//! Notation questions: write a move, read `28x19`, recognise or write the FEN of a diagram.
+//! Move answers are checked with [`Position::parse_move`], FEN answers by reading them back.
+
+use super::build::{
+    self, blanks, choice, list, orient, random_position, Choice, Draft, Fill, Order, Recipe,
+};
+use super::probes;
+use super::{Ctx, Family, Question, QuestionType, Topic};
+use crate::fen;
+use crate::position::Position;
+use crate::setup::Setup;
+use crate::square::{Color, Piece, Role, Square};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use QuestionType::{Blank, Single};
+
+pub(crate) const FAMILIES: &[Family] = &[
+    Family {
+        name: "write_move",
+        topic: Topic::Notation,
+        kinds: &[Blank],
+        make: write_move,
+    },
+    Family {
+        name: "move_meaning",
+        topic: Topic::Notation,
+        kinds: &[Single],
+        make: move_meaning,
+    },
+    Family {
+        name: "which_fen",
+        topic: Topic::Notation,
+        kinds: &[Single],
+        make: which_fen,
+    },
+    Family {
+        name: "write_fen",
+        topic: Topic::Notation,
+        kinds: &[Blank],
+        make: write_fen,
+    },
+];
+
+const SMALL: Recipe = Recipe {
+    white_men: (2, 4),
+    white_kings: (0, 1),
+    black_men: (2, 4),
+    black_kings: (0, 1),
+};
+
+const CAPTURES: Recipe = Recipe {
+    white_men: (2, 4),
+    white_kings: (0, 1),
+    black_men: (3, 7),
+    black_kings: (0, 1),
+};
+
+fn find(ctx: &mut Ctx, recipe: Recipe, wanted: impl Fn(&Position) -> bool) -> Option<Position> {
+    for _ in 0..400 {
+        let Some(position) = random_position(ctx, recipe) else {
+            continue;
+        };
+        let position = orient(ctx, position);
+        if wanted(&position) {
+            return Some(position);
+        }
+    }
+    None
+}
+
+fn write_move(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
+    let position = find(ctx, CAPTURES, |p| {
+        let legal = p.legal_moves();
+        legal.len() == 1 && legal[0].capture_count() >= 2
+    })?;
+    let m = *position.legal_moves().first()?;
+    let text = position.move_text(&m);
+    let lang = ctx.lang;
+    let side = build::side(lang, position.turn());
+    let from = m.from();
+    let to = m.to();
+    let captured: Vec<String> = m.captured().iter().map(|s| s.to_string()).collect();
+    let taken = list(lang, &captured);
+    let prompt = if ctx.rng.gen_bool(0.5) {
+        tr!(
+            lang,
+            "{side} to move has one legal move, a capture. Write it in notation: ____",
+            "{side}走棋，只有一步合法的着法（吃子）。请用记法写出这步棋：____"
+        )
+    } else {
+        tr!(
+            lang,
+            "{side}'s piece on {from} captures the pieces on {taken} and ends on {to}. Write this move in notation: ____",
+            "{side}{from} 号格上的棋子吃掉 {taken} 号格上的棋子，停在 {to} 号格。请用记法写出这步棋：____"
+        )
+    };
+    let full = position.full_move_text(&m);
+    let draft = Draft::new("write_move", Topic::Notation, prompt)
+        .fen(&position)
+        .explain(tr!(
+            lang,
+            "{text}: start and end square joined by x (with every landing square: {full}).",
+            "{text}：起点格和终点格之间用 x 连接（写出每个落点也可以：{full}）。"
+        ));
+    blanks(draft, vec![Fill::mv(text, 2)])
+}
+
+fn move_meaning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let capture = ctx.rng.gen_bool(0.7);
+    let position = find(ctx, SMALL, |p| {
+        p.legal_moves()
+            .iter()
+            .any(|m| m.capture_count() == usize::from(capture) && !m.is_king_move())
+    })?;
+    let legal = position.legal_moves();
+    let candidates: Vec<_> = legal
+        .iter()
+        .filter(|m| m.capture_count() == usize::from(capture) && !m.is_king_move())
+        .collect();
+    let m = **candidates.choose(&mut ctx.rng)?;
+    let text = position.move_text(&m);
+    // Read the text back: every statement is decided by the move the engine finds.
+    let read = position.parse_move(&text).ok()?;
+    let (a, b) = (read.from(), read.to());
+    let reverse = position
+        .legal_moves()
+        .iter()
+        .any(|o| o.from() == b && o.captured().contains(a));
+    let lang = ctx.lang;
+    let pool = [
+        (
+            "captures_ends",
+            read.is_capture() && read.to() == b,
+            tr!(
+                lang,
+                "The piece on {a} captures and ends its move on {b}.",
+                "{a} 号格上的棋子吃子，最后停在 {b} 号格。"
+            ),
+        ),
+        (
+            "quiet",
+            !read.is_capture(),
+            tr!(
+                lang,
+                "The piece on {a} moves to {b} without capturing.",
+                "{a} 号格上的棋子不吃子，走到 {b} 号格。"
+            ),
+        ),
+        (
+            "captures_on",
+            read.captured().contains(b),
+            tr!(
+                lang,
+                "The piece on {a} captures the piece on {b}.",
+                "{a} 号格上的棋子吃掉 {b} 号格上的棋子。"
+            ),
+        ),
+        (
+            "reverse",
+            reverse,
+            tr!(
+                lang,
+                "The piece on {b} captures the piece on {a}.",
+                "{b} 号格上的棋子吃掉 {a} 号格上的棋子。"
+            ),
+        ),
+    ];
+    let side = build::side(lang, position.turn());
+    let prompt = tr!(
+        lang,
+        "{side} plays {text} in this diagram. What does it mean? ____",
+        "在这个棋图中{side}走 {text}。这个记法表示____。"
+    );
+    let explanation = if read.is_capture() {
+        tr!(
+            lang,
+            "'x' marks a capture: the first number is where the piece starts, the last where it stops.",
+            "“x”表示吃子：第一个数字是棋子出发的格子，最后一个数字是它停留的格子。"
+        )
+    } else {
+        tr!(
+            lang,
+            "'-' marks a move without capture, from the first square to the second.",
+            "“-”表示不吃子的着法，从第一个格子走到第二个格子。"
+        )
+    };
+    let draft = Draft::new("move_meaning", Topic::Notation, prompt)
+        .fen(&position)
+        .explain(explanation);
+    let (right, wrong): (Vec<Choice>, Vec<Choice>) = pool
+        .into_iter()
+        .map(|(key, truth, text)| Choice::new(text, key, truth))
+        .partition(|c| c.right);
+    choice(ctx, kind, draft, right, wrong, Order::Shuffle)
+}
+
+/// A FEN written from pieces, canonical order, with `turn` to move.
+fn fen_text(turn: Color, pieces: &[(Square, Piece)]) -> String {
+    let side = |color: Color| -> String {
+        let mut squares: Vec<&(Square, Piece)> =
+            pieces.iter().filter(|(_, p)| p.color == color).collect();
+        squares.sort_by_key(|(s, _)| *s);
+        squares
+            .iter()
+            .map(|(s, p)| match p.role {
+                Role::King => format!("K{s}"),
+                Role::Man => s.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "{}:W{}:B{}",
+        turn.letter(),
+        side(Color::White),
+        side(Color::Black)
+    )
+}
+
+fn pieces_of(position: &Position) -> Vec<(Square, Piece)> {
+    Square::all()
+        .filter_map(|s| position.piece_at(s).map(|p| (s, p)))
+        .collect()
+}
+
+/// Near misses of a position's FEN: the other side to move, the colours swapped, one piece
+/// moved to a neighbouring square, a king written as a man or a man as a king, the board
+/// turned.
+fn wrong_fens(ctx: &mut Ctx, position: &Position) -> Vec<(String, &'static str)> {
+    let pieces = pieces_of(position);
+    let turn = position.turn();
+    let mut out = vec![(fen_text(turn.other(), &pieces), "turn")];
+    let swapped: Vec<(Square, Piece)> = pieces
+        .iter()
+        .map(|&(s, p)| (s, Piece::new(p.color.other(), p.role)))
+        .collect();
+    out.push((fen_text(turn, &swapped), "colours"));
+    let turned: Vec<(Square, Piece)> = pieces.iter().map(|&(s, p)| (s.mirror(), p)).collect();
+    out.push((fen_text(turn, &turned), "turned"));
+    for _ in 0..3 {
+        let Some(&(square, piece)) = pieces.choose(&mut ctx.rng) else {
+            break;
+        };
+        let free: Vec<Square> = probes::neighbours(square)
+            .into_iter()
+            .filter(|n| position.piece_at(*n).is_none())
+            .collect();
+        if let Some(&to) = free.choose(&mut ctx.rng) {
+            let moved: Vec<(Square, Piece)> = pieces
+                .iter()
+                .map(|&(s, p)| if s == square { (to, piece) } else { (s, p) })
+                .collect();
+            out.push((fen_text(turn, &moved), "moved"));
+        }
+    }
+    if let Some(&(square, piece)) = pieces.choose(&mut ctx.rng) {
+        let role = match piece.role {
+            Role::Man => Role::King,
+            Role::King => Role::Man,
+        };
+        let crowned: Vec<(Square, Piece)> = pieces
+            .iter()
+            .map(|&(s, p)| {
+                if s == square {
+                    (s, Piece::new(p.color, role))
+                } else {
+                    (s, p)
+                }
+            })
+            .collect();
+        out.push((fen_text(turn, &crowned), "role"));
+    }
+    out
+}
+
+/// Whether `text` reads as exactly `position`.
+fn same_position(text: &str, position: &Position) -> bool {
+    text.parse::<Position>().is_ok_and(|p| p == *position)
+}
+
+fn which_fen(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let position = find(ctx, SMALL, |p| p.occupied().count() <= 8)?;
+    let right = fen::write(&position);
+    if !same_position(&right, &position) {
+        return None;
+    }
+    let wrong: Vec<Choice> = wrong_fens(ctx, &position)
+        .into_iter()
+        .filter(|(text, _)| !same_position(text, &position))
+        .map(|(text, key)| Choice::new(text, key, false))
+        .collect();
+    let lang = ctx.lang;
+    let prompt = tr!(
+        lang,
+        "Which FEN describes this diagram? ____",
+        "下列哪个 FEN 记录的是这个棋图？____"
+    );
+    let draft = Draft::new("which_fen", Topic::Notation, prompt)
+        .fen(&position)
+        .explain(tr!(
+            lang,
+            "{right}: the side to move, then White's and Black's squares, K before a king.",
+            "{right}：先写轮到走棋的一方，再写白方和黑方棋子所在的格子，王棋前加 K。"
+        ));
+    choice(
+        ctx,
+        kind,
+        draft,
+        vec![Choice::new(right, "right", true)],
+        wrong,
+        Order::Shuffle,
+    )
+}
+
+fn write_fen(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
+    let position = find(ctx, SMALL, |p| p.occupied().count() <= 6)?;
+    let text = fen::write(&position);
+    // The answer reads back as the diagram.
+    let setup: Setup = fen::parse_setup(&text).ok()?;
+    if Position::from_setup(&setup).ok()? != position {
+        return None;
+    }
+    let lang = ctx.lang;
+    let prompt = tr!(
+        lang,
+        "Write the FEN of this diagram: ____",
+        "写出这个棋图的 FEN：____"
+    );
+    let draft = Draft::new("write_fen", Topic::Notation, prompt)
+        .fen(&position)
+        .explain(tr!(
+            lang,
+            "Side to move, then W and the white squares, B and the black squares; K before a king.",
+            "先写轮到走棋的一方，然后 W 加白方棋子的格子，B 加黑方棋子的格子；王棋前加 K。"
+        ));
+    blanks(draft, vec![Fill::fen(text, 2)])
+}
