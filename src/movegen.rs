@@ -92,7 +92,8 @@ const fn direction_bit(dir: Direction) -> u8 {
 /// All four directions as a set.
 const ALL_DIRECTIONS: u8 = 0b1111;
 
-/// Whether a man on `at` can jump one of `targets` in direction `dir`, landing in `empty`.
+/// Where a man on `at` lands jumping one of `targets` in direction `dir` onto an `empty`
+/// square (nothing when it cannot).
 #[inline(always)]
 fn man_jumps(dir: Direction, at: u64, targets: u64, empty: u64) -> u64 {
     step(dir, step(dir, at) & targets) & empty
@@ -404,6 +405,17 @@ impl ManJumps {
     }
 }
 
+/// How the moves of a position are found.
+enum MovesKind {
+    /// By the capture search: a king can capture, or a man can jump more than once. `men` are
+    /// the men that can jump, `kings` whether some king can capture.
+    Search { men: u64, kings: bool },
+    /// Straight from the bitboards: men can capture, each a single piece.
+    SingleJumps(ManJumps),
+    /// No capture: the quiet moves.
+    Quiet,
+}
+
 /// Calls `visit(from, to)` for each quiet move of `men` in direction `dir`.
 #[inline(always)]
 fn for_each_man_move(dir: Direction, men: u64, empty: u64, mut visit: impl FnMut(u64, u64)) {
@@ -429,8 +441,9 @@ fn for_each_king_move(dir: Direction, from: u32, empty: u64, mut visit: impl FnM
 }
 
 impl Position {
-    /// Fills `list` with the legal moves.
-    pub(crate) fn generate(&self, list: &mut MoveList) {
+    /// How the moves of this position are found.
+    #[inline(always)]
+    fn kind_of_moves(&self) -> MovesKind {
         let own = self.side(self.turn);
         let opp = self.side(self.turn.other());
         let empty = self.empty_bits();
@@ -439,20 +452,34 @@ impl Position {
         let king_capture = kings != 0 && scan_kings(kings, opp, empty).capture;
         let men = jumps.men();
         if king_capture || (men != 0 && !jumps.single) {
-            self.search_captures_from(list, true, men, king_capture);
+            MovesKind::Search {
+                men,
+                kings: king_capture,
+            }
         } else if men != 0 {
-            let promotion = promotion_row(self.turn);
-            jumps.for_each_single(|from, victim, to| {
-                list.push(Move {
-                    captured: victim,
-                    from: from.trailing_zeros() as u8,
-                    to: to.trailing_zeros() as u8,
-                    king: false,
-                    promotes: to & promotion != 0,
-                })
-            });
+            MovesKind::SingleJumps(jumps)
         } else {
-            self.for_each_quiet(|from, to, king, promotes| {
+            MovesKind::Quiet
+        }
+    }
+
+    /// Fills `list` with the legal moves.
+    pub(crate) fn generate(&self, list: &mut MoveList) {
+        match self.kind_of_moves() {
+            MovesKind::Search { men, kings } => self.search_captures_from(list, true, men, kings),
+            MovesKind::SingleJumps(jumps) => {
+                let promotion = promotion_row(self.turn);
+                jumps.for_each_single(|from, victim, to| {
+                    list.push(Move {
+                        captured: victim,
+                        from: from.trailing_zeros() as u8,
+                        to: to.trailing_zeros() as u8,
+                        king: false,
+                        promotes: to & promotion != 0,
+                    })
+                });
+            }
+            MovesKind::Quiet => self.for_each_quiet(|from, to, king, promotes| {
                 list.push(Move {
                     captured: 0,
                     from: from.trailing_zeros() as u8,
@@ -460,7 +487,7 @@ impl Position {
                     king,
                     promotes,
                 })
-            });
+            }),
         }
     }
 
@@ -471,25 +498,22 @@ impl Position {
     pub(crate) fn for_each_child(&self, mut visit: impl FnMut(&Position)) {
         let own = self.side(self.turn);
         let opp = self.side(self.turn.other());
-        let empty = self.empty_bits();
-        let kings = own & self.kings;
-        let jumps = ManJumps::find(own & !self.kings, opp, empty);
-        let king_capture = kings != 0 && scan_kings(kings, opp, empty).capture;
-        let men = jumps.men();
-        if king_capture || (men != 0 && !jumps.single) {
-            let mut list = MoveList::new();
-            self.search_captures_from(&mut list, true, men, king_capture);
-            for m in &list {
-                visit(&self.play_unchecked(m));
+        match self.kind_of_moves() {
+            MovesKind::Search { men, kings } => {
+                let mut list = MoveList::new();
+                self.search_captures_from(&mut list, true, men, kings);
+                for m in &list {
+                    visit(&self.play_unchecked(m));
+                }
             }
-        } else if men != 0 {
-            let promotion = promotion_row(self.turn);
-            jumps.for_each_single(|from, victim, to| {
-                let kings = (self.kings & !victim) | (to & promotion);
-                visit(&self.child(own ^ (from | to), opp ^ victim, kings));
-            });
-        } else {
-            self.for_each_quiet(|from, to, king, promotes| {
+            MovesKind::SingleJumps(jumps) => {
+                let promotion = promotion_row(self.turn);
+                jumps.for_each_single(|from, victim, to| {
+                    let kings = (self.kings & !victim) | (to & promotion);
+                    visit(&self.child(own ^ (from | to), opp ^ victim, kings));
+                });
+            }
+            MovesKind::Quiet => self.for_each_quiet(|from, to, king, promotes| {
                 let kings = if king {
                     self.kings ^ (from | to)
                 } else if promotes {
@@ -498,7 +522,7 @@ impl Position {
                     self.kings
                 };
                 visit(&self.child(own ^ (from | to), opp, kings));
-            });
+            }),
         }
     }
 

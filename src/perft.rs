@@ -6,7 +6,8 @@
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
-/// The number of move sequences of length `depth` from `position`, making every move.
+/// The number of move sequences of length `depth` from `position`, making every move: every
+/// level's moves are generated and played, the last level's generated in full and counted.
 ///
 /// ```
 /// use damtutor::{perft, Position};
@@ -16,7 +17,8 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     walk(position, depth, false)
 }
 
-/// Like [`perft`], but counts the moves at the last level without making them.
+/// Like [`perft`], but counts the moves at the last level without generating them one by one
+/// (see [`Position::count_legal_moves`]).
 pub fn perft_bulk(position: &Position, depth: u32) -> u64 {
     walk(position, depth, true)
 }
