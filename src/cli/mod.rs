@@ -7,6 +7,7 @@ mod limits;
 mod moves;
 mod perft;
 mod play;
+mod quiz;
 mod show;
 mod solve;
 mod validate;
@@ -45,6 +46,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Render a tactic worksheet (HTML or Markdown) with answer key.
     Worksheet(worksheet::WorksheetArgs),
+    /// Generate a rules quiz with its answer key (HTML, Markdown, JSON, Moodle GIFT or XML).
+    Quiz(quiz::QuizArgs),
 }
 
 /// An error with its exit code.
@@ -98,5 +101,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::CheckLine(args) => check_line::run(args),
         Command::Check(args) => check::run(args),
         Command::Worksheet(args) => worksheet::run(args),
+        Command::Quiz(args) => quiz::run(args),
     }
 }

@@ -1,0 +1,259 @@
+use super::CliError;
+use clap::{Args, ValueEnum};
+use damtutor::quiz::{self, document, export, QuestionType, Quiz, QuizOptions, Topic};
+use damtutor::render::i18n::Lang;
+use damtutor::render::templates::Format;
+use damtutor::render::worksheet::OutputFile;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct QuizArgs {
+    /// How many questions.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=200))]
+    pub count: u16,
+    /// The topics, separated by commas: board, moves, rules, notation, tactics [default: all]
+    #[arg(long, value_name = "TOPICS", value_delimiter = ',')]
+    pub topics: Vec<String>,
+    /// The question types, separated by commas: single, multi, blank, diagram, design
+    /// [default: all]
+    #[arg(long, value_name = "TYPES", value_delimiter = ',')]
+    pub types: Vec<String>,
+    /// The seed: the same seed writes the same quiz, byte for byte [default: a random seed,
+    /// printed]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The language of the questions.
+    #[arg(long, value_enum, default_value_t = LangArg::En)]
+    pub lang: LangArg,
+    /// Output format [default: from the --out extension, else html]
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// The file to write; `-` for standard output [default: quiz.html, quiz.md, quiz.gift or
+    /// quiz.xml; JSON goes to standard output]
+    #[arg(long, short, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    /// Also write the machine-readable answer key (JSON) that the answer checker reads
+    /// [default path when given alone: quiz-key.json]
+    #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = "quiz-key.json")]
+    pub key: Option<PathBuf>,
+    /// Points of each diagram question ("play and win").
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub diagram_points: u32,
+    /// Points of each design question ("set up a Turkish strike").
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub design_points: u32,
+    /// The title printed at the top [default: "Rules test: international draughts" or
+    /// "百格国际跳棋规则测试"]
+    #[arg(long)]
+    pub title: Option<String>,
+    /// A folder of templates that replace the built-in ones of the same name (quiz.html,
+    /// quiz-key.html, quiz.css, quiz.md, quiz-key.md, base.html...).
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LangArg {
+    En,
+    Zh,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatArg {
+    Html,
+    Md,
+    Json,
+    Gift,
+    MoodleXml,
+}
+
+impl FormatArg {
+    fn extension(self) -> &'static str {
+        match self {
+            FormatArg::Html => "html",
+            FormatArg::Md => "md",
+            FormatArg::Json => "json",
+            FormatArg::Gift => "gift",
+            FormatArg::MoodleXml => "xml",
+        }
+    }
+
+    fn from_extension(path: &Path) -> Option<FormatArg> {
+        match path.extension()?.to_str()? {
+            "html" | "htm" => Some(FormatArg::Html),
+            "md" | "markdown" => Some(FormatArg::Md),
+            "json" => Some(FormatArg::Json),
+            "gift" | "txt" => Some(FormatArg::Gift),
+            "xml" => Some(FormatArg::MoodleXml),
+            _ => None,
+        }
+    }
+}
+
+fn parse_list<T: std::str::FromStr<Err = String>>(
+    flag: &str,
+    items: &[String],
+) -> Result<Vec<T>, CliError> {
+    items
+        .iter()
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| {
+            s.parse::<T>()
+                .map_err(|e| CliError::usage(format!("--{flag}: {e}")))
+        })
+        .collect()
+}
+
+pub fn run(args: QuizArgs) -> Result<(), CliError> {
+    let topics: Vec<Topic> = parse_list("topics", &args.topics)?;
+    let types: Vec<QuestionType> = parse_list("types", &args.types)?;
+    let format = args
+        .format
+        .or_else(|| args.out.as_deref().and_then(FormatArg::from_extension))
+        .unwrap_or(FormatArg::Html);
+    let templates = match format {
+        FormatArg::Html => Some(Format::Html),
+        FormatArg::Md => Some(Format::Markdown),
+        _ => None,
+    }
+    .map(|f| document::QuizTemplates::load(f, args.templates.as_deref()))
+    .transpose()
+    .map_err(|e| CliError::usage(format!("templates: {e}")))?;
+    let seed = args
+        .seed
+        .unwrap_or_else(|| u64::from(rand::random::<u32>()));
+    let options = QuizOptions {
+        count: usize::from(args.count),
+        topics,
+        types,
+        seed,
+        lang: match args.lang {
+            LangArg::En => Lang::English,
+            LangArg::Zh => Lang::Chinese,
+        },
+        diagram_points: args.diagram_points,
+        design_points: args.design_points,
+        title: args.title.clone(),
+    };
+    let started = Instant::now();
+    let quiz = quiz::generate(&options).map_err(|e| CliError::rejected(e.to_string()))?;
+    let took = started.elapsed();
+    if quiz.questions.len() < options.count {
+        eprintln!(
+            "damtutor: only {} different questions fit these topics and types (asked for {})",
+            quiz.questions.len(),
+            options.count
+        );
+    }
+    let to_stdout = match &args.out {
+        Some(path) => path.as_os_str() == "-",
+        None => format == FormatArg::Json,
+    };
+    let out = args
+        .out
+        .clone()
+        .filter(|_| !to_stdout)
+        .unwrap_or_else(|| PathBuf::from(format!("quiz.{}", format.extension())));
+    let mut files: Vec<OutputFile> = Vec::new();
+    let main = match format {
+        FormatArg::Json => quiz.to_json(),
+        FormatArg::Gift => export::gift(&quiz),
+        FormatArg::MoodleXml => export::moodle_xml(&quiz),
+        FormatArg::Html | FormatArg::Md => {
+            let templates = templates
+                .as_ref()
+                .ok_or_else(|| CliError::usage("templates"))?;
+            let rendered = document::render(&quiz, templates, &out)
+                .map_err(|e| CliError::usage(format!("templates: {e}")))?;
+            let mut rendered = rendered.into_iter();
+            let first = rendered.next().map(|f| f.contents).unwrap_or_default();
+            files.extend(rendered);
+            first
+        }
+    };
+    if let Some(key) = &args.key {
+        files.push(OutputFile {
+            path: key.clone(),
+            contents: quiz.key().to_json(),
+        });
+    }
+    if to_stdout {
+        print!("{main}");
+        let _ = std::io::stdout().flush();
+    } else {
+        files.insert(
+            0,
+            OutputFile {
+                path: out.clone(),
+                contents: main,
+            },
+        );
+    }
+    for file in &files {
+        write_atomic(&file.path, &file.contents)?;
+    }
+    report(&quiz, &files, to_stdout, took);
+    Ok(())
+}
+
+/// Prints what was written (to standard error when the quiz itself went to standard output).
+fn report(quiz: &Quiz, files: &[OutputFile], to_stdout: bool, took: std::time::Duration) {
+    let summary = format!(
+        "{} questions, {} points, seed {}, {} ms",
+        quiz.questions.len(),
+        quiz.total_points,
+        quiz.seed,
+        took.as_millis()
+    );
+    let svgs = files
+        .iter()
+        .filter(|f| f.path.extension().is_some_and(|e| e == "svg"))
+        .count();
+    let mut lines = Vec::new();
+    if to_stdout {
+        lines.push(format!("quiz ({summary}) written to standard output"));
+    }
+    for (i, file) in files.iter().enumerate() {
+        if file.path.extension().is_some_and(|e| e == "svg") {
+            continue;
+        }
+        if i == 0 && !to_stdout {
+            lines.push(format!("wrote {} ({summary})", file.path.display()));
+        } else {
+            lines.push(format!("wrote {}", file.path.display()));
+        }
+    }
+    if let Some(folder) = files
+        .iter()
+        .find(|f| f.path.extension().is_some_and(|e| e == "svg"))
+        .and_then(|f| f.path.parent())
+    {
+        lines.push(format!("wrote {svgs} diagrams in {}", folder.display()));
+    }
+    for line in lines {
+        if to_stdout {
+            eprintln!("{line}");
+        } else {
+            println!("{line}");
+        }
+    }
+}
+
+/// Writes `contents` to `path` through a temporary file in the same folder and a rename, so
+/// that a reader never sees half a file.
+fn write_atomic(path: &Path, contents: &str) -> Result<(), CliError> {
+    let failed = |e: std::io::Error| CliError::rejected(format!("{}: {e}", path.display()));
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(folder) = folder {
+        std::fs::create_dir_all(folder).map_err(failed)?;
+    }
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("quiz");
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, contents).map_err(failed)?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        failed(e)
+    })
+}
