@@ -214,6 +214,54 @@ fn check_question(q: &Question, g: &Geometry) {
                 letters_where(q, |_, o| number(o) as usize == most)
             }
         }
+        "capture_legality" => {
+            // The route is read back by the engine; the faults are checked on the squares.
+            let p = position(q);
+            let text = move_in(&q.prompt);
+            let legal = p.parse_move(text).is_ok();
+            let route: Vec<u8> = text.split('x').map(number).collect();
+            let most = p.legal_moves()[0].capture_count();
+            let between = |a: u8, b: u8| -> Vec<u8> {
+                let (a, b) = (
+                    damtutor::Square::new(a).unwrap(),
+                    damtutor::Square::new(b).unwrap(),
+                );
+                let steps = a.row().abs_diff(b.row());
+                let dr = if b.row() > a.row() { 1i8 } else { -1 };
+                let dc = if b.column() > a.column() { 1i8 } else { -1 };
+                (1..steps)
+                    .filter_map(|k| {
+                        let r = (a.row() as i8 + dr * k as i8) as u8;
+                        let c = (a.column() as i8 + dc * k as i8) as u8;
+                        damtutor::Square::from_coords(r, c)
+                    })
+                    .filter(|s| p.piece_at(*s).is_some() && s.number() != route[0])
+                    .map(|s| s.number())
+                    .collect()
+            };
+            let legs: Vec<Vec<u8>> = route.windows(2).map(|w| between(w[0], w[1])).collect();
+            let key = q.option_keys[q
+                .answer
+                .first()
+                .map(|a| (a.as_bytes()[0] - b'A') as usize)
+                .unwrap()]
+            .as_str();
+            let repeated = legs
+                .iter()
+                .enumerate()
+                .any(|(i, leg)| leg.iter().any(|s| legs[..i].iter().any(|l| l.contains(s))))
+                || route[2..]
+                    .iter()
+                    .enumerate()
+                    .any(|(i, s)| legs[..=i].iter().any(|l| l.contains(s)));
+            match key {
+                "legal" => assert!(legal, "{context}"),
+                "twice" | "passes" => assert!(!legal && repeated, "{context}"),
+                "fewer" => assert!(!legal && !repeated && route.len() - 1 < most, "{context}"),
+                other => panic!("{other}"),
+            }
+            q.answer.clone()
+        }
         "king_landing" => {
             let p = position(q);
             let king = p.legal_moves().first().map(|m| m.from().number()).unwrap();

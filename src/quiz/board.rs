@@ -330,11 +330,19 @@ fn corners_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         near.extend(super::probes::neighbours(*corner));
     }
     near.retain(|s| !corners.contains(s));
-    let prompt = tr!(
-        lang,
-        "Which of these squares is a corner of the board (an end of the long diagonal)? ____",
-        "下列编号的格子中____是棋盘的角（大道的端点）。"
-    );
+    let prompt = if ctx.rng.gen_bool(0.5) {
+        tr!(
+            lang,
+            "Which of these squares is a corner of the board (an end of the long diagonal)? ____",
+            "下列编号的格子中____是棋盘的角（大道的端点）。"
+        )
+    } else {
+        tr!(
+            lang,
+            "The corners of the board are the two ends of the long diagonal. Which of these squares is one of them? ____",
+            "棋盘的两个角是大道的两个端点。下列格子中____是其中之一。"
+        )
+    };
     let draft = Draft::new("corners", Topic::Board, prompt).explain(explanation);
     choice(
         ctx,

@@ -49,6 +49,12 @@ pub(crate) const FAMILIES: &[Family] = &[
         make: capture_route,
     },
     Family {
+        name: "capture_legality",
+        topic: Topic::Moves,
+        kinds: &[Single],
+        make: capture_legality,
+    },
+    Family {
         name: "crowning",
         topic: Topic::Moves,
         kinds: &[Single, Blank],
@@ -218,16 +224,27 @@ fn legal_moves(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let right = plain(legal_texts(&position), true);
     let lang = ctx.lang;
     let intro = to_move(ctx, &position);
-    let prompt = match kind {
-        Single => tr!(
+    let side = build::side(lang, position.turn());
+    let prompt = match (kind, ctx.rng.gen_bool(0.5)) {
+        (Single, true) => tr!(
             lang,
             "{intro} Which of these moves is legal? ____",
             "{intro}下列着法中____是合法的。"
         ),
-        _ => tr!(
+        (Single, false) => tr!(
+            lang,
+            "In the diagram {side} is to move. Which of these moves may {side} play? ____",
+            "图中轮到{side}走棋。{side}可以走下列哪一步？____"
+        ),
+        (_, true) => tr!(
             lang,
             "{intro} Which of these moves are legal? ____",
             "{intro}下列着法中合法的有____。"
+        ),
+        (_, false) => tr!(
+            lang,
+            "In the diagram {side} is to move. Which of these moves may {side} play? ____",
+            "图中轮到{side}走棋。{side}可以走的着法有____。"
         ),
     };
     let draft = Draft::new("legal_moves", Topic::Moves, prompt)
@@ -247,11 +264,19 @@ fn capture_count(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let lang = ctx.lang;
     let side = build::side(lang, position.turn());
     let intro = to_move(ctx, &position);
-    let prompt = tr!(
-        lang,
-        "{intro} How many pieces must {side} capture? ____",
-        "{intro}{side}必须吃掉____个棋子。"
-    );
+    let prompt = if ctx.rng.gen_bool(0.5) {
+        tr!(
+            lang,
+            "{intro} How many pieces must {side} capture? ____",
+            "{intro}{side}必须吃掉____个棋子。"
+        )
+    } else {
+        tr!(
+            lang,
+            "{intro} {side} has to capture. How many pieces does the capture the rules require take? ____",
+            "{intro}{side}必须吃子。按照规则，这一步要吃掉____个棋子。"
+        )
+    };
     let draft = Draft::new("capture_count", Topic::Moves, prompt)
         .fen(&position)
         .explain(legal_explanation(ctx, &position));
@@ -468,6 +493,192 @@ fn capture_route(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         wrong,
         Order::Shuffle,
     )
+}
+
+/// What is wrong with a capture route (landing squares, start first) in `position`: whether it
+/// jumps a piece twice, and whether it passes over or lands on a piece it has already
+/// captured. `None` when the route is not a capture at all, or both faults meet in one leg.
+fn route_faults(position: &Position, route: &[Square]) -> Option<(bool, bool)> {
+    let me = position.turn();
+    let start = *route.first()?;
+    let mut jumped: Vec<Square> = Vec::new();
+    let mut twice = false;
+    let mut passes = false;
+    for leg in route.windows(2) {
+        let (a, b) = (leg[0], leg[1]);
+        if a == b || a.row().abs_diff(b.row()) != a.column().abs_diff(b.column()) {
+            return None;
+        }
+        let direction = (
+            (b.row() as i8 - a.row() as i8).signum(),
+            (b.column() as i8 - a.column() as i8).signum(),
+        );
+        // The pieces between a and b, as they stand before the capture ends.
+        let mut fresh = Vec::new();
+        let mut old = Vec::new();
+        let mut square = step(a, direction);
+        while let Some(s) = square {
+            if s == b {
+                break;
+            }
+            match position.piece_at(s) {
+                Some(p) if s != start && p.color == me => return None,
+                Some(_) if s != start => {
+                    if jumped.contains(&s) {
+                        old.push(s);
+                    } else {
+                        fresh.push(s);
+                    }
+                }
+                _ => {}
+            }
+            square = step(s, direction);
+        }
+        passes |= jumped.contains(&b);
+        let victim = match (fresh.as_slice(), old.as_slice()) {
+            ([victim], []) => *victim,
+            ([victim], _) => {
+                passes = true;
+                *victim
+            }
+            ([], [victim]) => {
+                twice = true;
+                *victim
+            }
+            _ => return None,
+        };
+        jumped.push(victim);
+    }
+    Some((twice, passes))
+}
+
+fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+    let position = find(ctx, KING, |p| {
+        let legal = p.legal_moves();
+        legal.len() == 1 && legal[0].is_king_move() && legal[0].capture_count() >= 2
+    })?;
+    let legal = position.legal_moves();
+    let m = legal.first()?;
+    let most = m.capture_count();
+    // The route to ask about: the legal one, or one made under a wrong rule, or one that
+    // takes too few pieces - each kind as likely, when the position has it.
+    let mut kinds: Vec<Vec<(String, Vec<Square>)>> = vec![vec![(
+        position.full_move_text(m),
+        position.capture_route(m),
+    )]];
+    for rule in [WrongRule::RemoveAtOnce, WrongRule::JumpTwice] {
+        kinds.push(
+            wrong_captures(&position, rule)
+                .into_iter()
+                .filter(|c| c.jumped.len() <= most + 2)
+                .map(|c| (c.text(), c.route))
+                .collect(),
+        );
+    }
+    kinds.push(
+        shorter_captures(&position)
+            .iter()
+            .map(|short| {
+                (
+                    position.full_move_text(short),
+                    position.capture_route(short),
+                )
+            })
+            .collect(),
+    );
+    kinds.retain(|k| !k.is_empty());
+    let pick = ctx.rng.gen_range(0..kinds.len());
+    let mut routes = kinds.swap_remove(pick);
+    let pick = ctx.rng.gen_range(0..routes.len());
+    let (text, route) = routes.swap_remove(pick);
+    let is_legal = position.parse_move(&text).is_ok();
+    let (twice, passes) = route_faults(&position, &route)?;
+    let fewer = !is_legal && !twice && !passes && route.len() - 1 < most;
+    if [is_legal, twice, passes, fewer]
+        .iter()
+        .filter(|&&b| b)
+        .count()
+        != 1
+    {
+        return None;
+    }
+    let lang = ctx.lang;
+    let intro = to_move(ctx, &position);
+    let start = route[0];
+    let prompt = tr!(
+        lang,
+        "{intro} The king on {start} captures {text}. Is this capture legal? ____",
+        "{intro}{start} 号格上的王棋吃子 {text}。这样吃子合法吗？____"
+    );
+    let pool = [
+        ("legal", is_legal, tr!(lang, "Yes, it is legal.", "合法。")),
+        (
+            "twice",
+            twice,
+            tr!(
+                lang,
+                "No: it jumps the same piece twice.",
+                "不合法：它两次跳过同一个棋子。"
+            ),
+        ),
+        (
+            "passes",
+            passes,
+            tr!(
+                lang,
+                "No: it passes over a piece it has already captured, which is still on the board.",
+                "不合法：它越过了已被吃掉但还留在棋盘上的棋子。"
+            ),
+        ),
+        (
+            "fewer",
+            fewer,
+            tr!(
+                lang,
+                "No: another capture takes more pieces (majority rule).",
+                "不合法：另一种吃法能吃更多的棋子（多吃规则）。"
+            ),
+        ),
+    ];
+    let right_text = position.full_move_text(m);
+    let explanation = tr!(
+        lang,
+        "The capture the rules require: {right_text}. Captured pieces stay on the board until the capture is over, so they block and cannot be jumped twice.",
+        "规则要求的吃法：{right_text}。被吃的棋子要等吃子结束后才拿走，所以它们挡住去路，也不能被跳过两次。"
+    );
+    let draft = Draft::new("capture_legality", Topic::Moves, prompt)
+        .fen(&position)
+        .explain(explanation);
+    let (right, wrong): (Vec<Choice>, Vec<Choice>) = pool
+        .into_iter()
+        .map(|(key, truth, text)| Choice::new(text, key, truth))
+        .partition(|c| c.right);
+    let mut question = choice(ctx, kind, draft, right, wrong, Order::Shuffle)?;
+    // Keep the options in the order of the statements: yes first, then the reasons.
+    let order = ["legal", "twice", "passes", "fewer"];
+    let mut items: Vec<(String, String, bool)> = question
+        .options
+        .iter()
+        .zip(&question.option_keys)
+        .enumerate()
+        .map(|(i, (o, k))| {
+            (
+                o.clone(),
+                k.clone(),
+                question.answer.contains(&build::letter(i)),
+            )
+        })
+        .collect();
+    items.sort_by_key(|(_, k, _)| order.iter().position(|o| o == k));
+    question.options = items.iter().map(|i| i.0.clone()).collect();
+    question.option_keys = items.iter().map(|i| i.1.clone()).collect();
+    question.answer = items
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| i.2)
+        .map(|(n, _)| build::letter(n))
+        .collect();
+    Some(question)
 }
 
 /// A capture by a man of the side to move that passes its promotion row (`passing`) or ends

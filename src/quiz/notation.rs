@@ -291,11 +291,19 @@ fn which_fen(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .map(|(text, key)| Choice::new(text, key, false))
         .collect();
     let lang = ctx.lang;
-    let prompt = tr!(
-        lang,
-        "Which FEN describes this diagram? ____",
-        "下列哪个 FEN 记录的是这个棋图？____"
-    );
+    let prompt = if ctx.rng.gen_bool(0.5) {
+        tr!(
+            lang,
+            "Which FEN describes this diagram? ____",
+            "下列哪个 FEN 记录的是这个棋图？____"
+        )
+    } else {
+        tr!(
+            lang,
+            "Which position string (FEN) belongs to the diagram, with the side to move? ____",
+            "下列局面记录（FEN，包括轮到哪一方走棋）中，与棋图相符的是____。"
+        )
+    };
     let draft = Draft::new("which_fen", Topic::Notation, prompt)
         .fen(&position)
         .explain(tr!(

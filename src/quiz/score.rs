@@ -131,7 +131,7 @@ pub struct QuizScore {
 /// }
 /// let result = score(&key, &answers);
 /// assert_eq!(result.points, result.max);
-/// assert_eq!(score(&key, &BTreeMap::new()).points, 0);
+/// assert_eq!(score(&key, &BTreeMap::new()).points, 0.0);
 /// # Ok::<(), damtutor::quiz::QuizError>(())
 /// ```
 pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {

@@ -233,11 +233,17 @@ fn design(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let who = build::side(lang, side);
     let name = motif.label(lang.code());
     let prompt = match (motif, lang) {
-        (Motif::TurkishStrike, Lang::English) => format!(
+        (Motif::TurkishStrike, Lang::English) if ctx.rng.gen_bool(0.5) => format!(
             "Set up a Turkish strike: a position with {who} to move in which {who} wins with a Turkish strike. Write it as a FEN or as the squares of White's and Black's pieces."
         ),
-        (Motif::TurkishStrike, Lang::Chinese) => format!(
+        (Motif::TurkishStrike, Lang::English) => format!(
+            "Design a position in which {who}, to move, sacrifices so that the opponent's capture must stop short because of the pieces it has already taken, and then wins (a Turkish strike). Write the squares of both sides or a FEN."
+        ),
+        (Motif::TurkishStrike, Lang::Chinese) if ctx.rng.gen_bool(0.5) => format!(
             "设计摆出土耳其打击队形：{who}先走，{who}利用土耳其打击取胜。用 FEN 或白子、黑子所在格子的编号写出局面。"
+        ),
+        (Motif::TurkishStrike, Lang::Chinese) => format!(
+            "设计一个{who}先走的局面：{who}弃子后，对方的吃子因已吃掉的棋子仍留在棋盘上而被迫中途停下，{who}随即取胜（土耳其打击）。写出双方棋子所在的格子或 FEN。"
         ),
         (_, Lang::English) => format!(
             "Set up a position with {who} to move in which {who} wins with a {name}. Write it as a FEN or as the squares of White's and Black's pieces."
