@@ -24,6 +24,7 @@ pub mod check;
 pub mod exercise;
 pub mod fen;
 pub mod game;
+pub mod generate;
 mod movegen;
 pub mod moves;
 pub mod notation;

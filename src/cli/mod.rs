@@ -3,7 +3,9 @@
 
 mod check;
 mod check_line;
+mod generate;
 mod limits;
+mod mine;
 mod moves;
 mod perft;
 mod play;
@@ -48,6 +50,10 @@ pub enum Command {
     Worksheet(worksheet::WorksheetArgs),
     /// Generate a rules quiz with its answer key (HTML, Markdown, JSON, Moodle GIFT or XML).
     Quiz(quiz::QuizArgs),
+    /// Compose new exercises with a chosen motif, each proven by the solver.
+    Generate(generate::GenerateArgs),
+    /// Find combinations (played or missed) in PDN game files and write them as exercises.
+    Mine(mine::MineArgs),
 }
 
 /// An error with its exit code.
@@ -102,5 +108,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Check(args) => check::run(args),
         Command::Worksheet(args) => worksheet::run(args),
         Command::Quiz(args) => quiz::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Mine(args) => mine::run(args),
     }
 }

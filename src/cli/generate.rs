@@ -1,0 +1,223 @@
+use super::CliError;
+use clap::Args;
+use damtutor::exercise::{self, Exercise};
+use damtutor::generate::{self, compose, ComposeOptions, ComposeReport, Stop, Target};
+use damtutor::Color;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// The motif: turkish_strike, breakthrough, king_trap, shot (a sacrifice that wins
+    /// material or the game) or any (any proven win or gain).
+    #[arg(long)]
+    pub motif: String,
+    /// How many exercises to compose.
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// The random seed: the same seed and options give the same set.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The length of the solution in plies, MIN..MAX [default: 3..11, 2..11 for breakthrough].
+    #[arg(long, value_name = "MIN..MAX")]
+    pub plies: Option<String>,
+    /// Pieces on the board, both sides together, MIN..MAX [default: turkish_strike 5..16,
+    /// breakthrough 6..20, king_trap 6..16, shot 14..34, any 6..34].
+    #[arg(long, value_name = "MIN..MAX")]
+    pub pieces: Option<String>,
+    /// Keep only exercises of this difficulty level (1-6).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub level: Option<u8>,
+    /// The side to move, which solves: white or black [default: either].
+    #[arg(long)]
+    pub side: Option<String>,
+    /// Stop after this many seconds and write the exercises found so far.
+    #[arg(long, default_value_t = 60.0)]
+    pub time_limit: f64,
+    /// The solver's node budget for the first proof of each candidate position.
+    #[arg(long, default_value_t = 20_000)]
+    pub nodes: u64,
+    /// The set's title [default: from the motif and seed].
+    #[arg(long)]
+    pub title: Option<String>,
+    /// The exercise file to write (YAML, the format `validate` reads). It is rewritten after
+    /// every batch that finds something, so an interrupted run leaves the exercises found.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+pub fn run(args: GenerateArgs) -> Result<(), CliError> {
+    let target: Target = args
+        .motif
+        .parse()
+        .map_err(|e| CliError::usage(format!("--motif: {e}")))?;
+    if args.count == 0 {
+        return Err(CliError::usage("--count must be at least 1"));
+    }
+    let mut options = ComposeOptions::new(target, args.count, args.seed);
+    if let Some(text) = &args.plies {
+        options.proof.plies =
+            generate::parse_range(text).map_err(|e| CliError::usage(format!("--plies {e}")))?;
+        if *options.proof.plies.start() == 0 || *options.proof.plies.end() > 40 {
+            return Err(CliError::usage("--plies must lie within 1..40"));
+        }
+        options.proof.horizon = *options.proof.plies.end();
+    }
+    if let Some(text) = &args.pieces {
+        options.pieces =
+            generate::parse_range(text).map_err(|e| CliError::usage(format!("--pieces {e}")))?;
+        if *options.pieces.start() < 2 || *options.pieces.end() > 40 {
+            return Err(CliError::usage("--pieces must lie within 2..40"));
+        }
+    }
+    options.side = match args.side.as_deref().map(str::trim) {
+        None => None,
+        Some("white" | "White" | "w" | "W") => Some(Color::White),
+        Some("black" | "Black" | "b" | "B") => Some(Color::Black),
+        Some(other) => {
+            return Err(CliError::usage(format!(
+                "--side '{other}': use white or black"
+            )))
+        }
+    };
+    options.proof.level = args.level;
+    options.proof.nodes = args.nodes.max(1_000);
+    if args.time_limit.is_nan() || args.time_limit <= 0.0 {
+        return Err(CliError::usage(
+            "--time-limit must be a positive number of seconds",
+        ));
+    }
+    let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit.min(1e7))));
+    let title = args.title.clone().unwrap_or_else(|| {
+        format!(
+            "Composed exercises: {} (seed {})",
+            target.key().replace('_', " "),
+            args.seed
+        )
+    });
+
+    let bar = progress_bar(args.count as u64);
+    let mut saved = 0;
+    let mut save_error = None;
+    let report = compose(&options, &stop, |report| {
+        bar.set_position(report.exercises.len() as u64);
+        let seconds = report.elapsed.as_secs_f64().max(1e-9);
+        bar.set_message(format!(
+            "{} candidates, {:.0}/s",
+            report.candidates,
+            report.candidates as f64 / seconds
+        ));
+        // Save as we go: an interrupted run keeps what it found.
+        if report.exercises.len() > saved && save_error.is_none() {
+            match save(&args.out, &title, &args, report) {
+                Ok(()) => saved = report.exercises.len(),
+                Err(e) => save_error = Some(e),
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = save_error {
+        return Err(e);
+    }
+    let seconds = report.elapsed.as_secs_f64().max(1e-9);
+    let counts = format!(
+        "{} candidates in {:.1} s ({:.0}/s), {} proven, {} duplicates dropped",
+        report.candidates,
+        seconds,
+        report.candidates as f64 / seconds,
+        report.proven,
+        report.duplicates
+    );
+    if report.exercises.is_empty() {
+        return Err(CliError::rejected(format!(
+            "no {} exercise found within {} s ({counts}); nothing written. Allow more time \
+             (--time-limit) or widen --plies, --pieces or --level",
+            target, args.time_limit
+        )));
+    }
+    save(&args.out, &title, &args, &report)?;
+    println!(
+        "wrote {} exercise{} to {}: {counts}",
+        report.exercises.len(),
+        if report.exercises.len() == 1 { "" } else { "s" },
+        args.out.display()
+    );
+    if report.exercises.len() < args.count {
+        eprintln!(
+            "damtutor: stopped at the time limit ({} s) with {} of the {} exercises asked for",
+            args.time_limit,
+            report.exercises.len(),
+            args.count
+        );
+    }
+    Ok(())
+}
+
+/// The set as composed so far, written atomically.
+fn save(
+    path: &Path,
+    title: &str,
+    args: &GenerateArgs,
+    report: &ComposeReport,
+) -> Result<(), CliError> {
+    let target: Target = args.motif.parse().map_err(CliError::usage)?;
+    let width = report.exercises.len().to_string().len().max(2);
+    let exercises: Vec<Exercise> = report
+        .exercises
+        .iter()
+        .enumerate()
+        .map(|(n, composed)| {
+            let mut exercise =
+                composed
+                    .proven
+                    .exercise(format!("{}-{:0width$}", target.prefix(), n + 1));
+            exercise.source = Some(format!(
+                "damtutor generate --motif {} --seed {}",
+                target.key(),
+                args.seed
+            ));
+            exercise.comment = Some(format!(
+                "Composed from candidate {} and proven by the solver (goal {}).",
+                composed.index, composed.proven.goal
+            ));
+            exercise
+        })
+        .collect();
+    let description = format!(
+        "Composed by damtutor generate (motif {}, seed {}); every position proven by the solver, \
+         with a unique key move.",
+        target.key(),
+        args.seed
+    );
+    let set = generate::exercise_set(title.to_string(), Some(description), exercises);
+    write_atomic(path, &exercise::to_yaml(&set))
+}
+
+/// A progress bar on standard error when it is a terminal; a hidden one otherwise.
+pub fn progress_bar(length: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Writes through a temporary file and a rename, so a failure (or an interruption) never
+/// leaves half a file.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), CliError> {
+    let temporary = path.with_extension("tmp-damtutor");
+    std::fs::write(&temporary, text)
+        .and_then(|_| std::fs::rename(&temporary, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&temporary);
+            CliError::usage(format!("{}: {e}", path.display()))
+        })
+}

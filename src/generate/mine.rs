@@ -1,0 +1,306 @@
+//! Mining game collections: every position of every game where the side to move had a forced
+//! combination, whether it was played or missed.
+//!
+//! Games are read one at a time from a [`BufRead`] with [`pdn::Reader`], so files of any size
+//! stream through; they are solved in batches on all cores and reported in file order. A game
+//! that cannot be read is skipped and reported with its number and line; the run goes on.
+//!
+//! In each game, every position before a move (and the final one) is looked at for the side to
+//! move: positions with a capture to make are left out (the exercise would start in the middle
+//! of an exchange), then - for the targets built on a sacrifice - those without a quiet move
+//! that forces a capture, and what remains goes to the solver ([`prove`]). Once a combination
+//! was played, the positions inside it are not looked at again.
+
+use super::{canonical, has_sacrifice, prove, Proof, Proven, Stop, Target};
+use crate::pdn::{self, PdnError, PdnGame};
+use crate::position::Position;
+use crate::solver::Solver;
+use crate::square::Color;
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::io::BufRead;
+use std::time::{Duration, Instant};
+
+/// What to look for.
+#[derive(Clone, Debug)]
+pub struct MineOptions {
+    /// `shot` (the default) asks for a sacrifice; `any` takes every proven gain.
+    pub target: Target,
+    /// The solver's budgets, the least gain and what a kept exercise must satisfy.
+    pub proof: Proof,
+    /// Games solved together in one batch per core.
+    pub batch_per_thread: usize,
+}
+
+impl Default for MineOptions {
+    fn default() -> MineOptions {
+        MineOptions {
+            target: Target::Shot,
+            proof: Proof {
+                plies: 1..=40,
+                horizon: 7,
+                nodes: 10_000,
+                ..Proof::default()
+            },
+            batch_per_thread: 8,
+        }
+    }
+}
+
+/// Whether the combination was played in the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// The game's next move was the key move.
+    Played,
+    /// The game went another way: the move played, in notation.
+    Missed(String),
+    /// The game ended in this position.
+    GameOver,
+}
+
+/// A combination found in a game.
+#[derive(Clone, Debug)]
+pub struct Mined {
+    /// The game's number in its file.
+    pub game: usize,
+    /// The index of the move the position stands before.
+    pub ply: usize,
+    /// The move number, as the game numbers it.
+    pub number: usize,
+    /// The side to move (the side that has the combination).
+    pub side: Color,
+    /// Players, event and date from the game's tags, and the move number.
+    pub source: String,
+    pub played: Played,
+    pub proven: Proven,
+}
+
+impl Mined {
+    /// `17` for White's move 17, `17...` for Black's.
+    pub fn move_label(&self) -> String {
+        match self.side {
+            Color::White => self.number.to_string(),
+            Color::Black => format!("{}...", self.number),
+        }
+    }
+
+    /// What the game did with the combination, as an exercise comment.
+    pub fn comment(&self) -> String {
+        match &self.played {
+            Played::Played => "Played in the game.".to_string(),
+            Played::Missed(text) => format!("Missed in the game, which went {text}."),
+            Played::GameOver => "Not played: the game ended here.".to_string(),
+        }
+    }
+
+    /// An id from the file's name and the game and move: `club-g3-17w`.
+    pub fn id(&self, file_stem: &str) -> String {
+        let side = match self.side {
+            Color::White => 'w',
+            Color::Black => 'b',
+        };
+        let stem: String = file_stem
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '-' })
+            .collect();
+        format!("{stem}-g{}-{}{side}", self.game, self.number)
+    }
+}
+
+/// What a run did: counts, and the exercises found in file order.
+#[derive(Clone, Debug, Default)]
+pub struct MineReport {
+    /// Games read (skipped ones included).
+    pub games: u64,
+    /// Games that could not be read.
+    pub skipped: u64,
+    /// Positions looked at.
+    pub positions: u64,
+    /// Positions the solver worked on (after the cheap checks).
+    pub solved: u64,
+    /// Combinations found.
+    pub found: Vec<Mined>,
+    /// Combinations dropped as the same position as an earlier one, or its mirror.
+    pub duplicates: u64,
+    /// Whether the run stopped on its deadline or stop flag.
+    pub stopped: bool,
+    pub elapsed: Duration,
+}
+
+/// What [`mine`] tells its caller while it runs.
+pub enum Event<'a> {
+    /// A game was skipped.
+    Skipped(&'a PdnError),
+    /// A batch of games was done.
+    Progress(&'a MineReport),
+}
+
+/// Mines the games of `input` into `report` (which may already hold the results of other
+/// files: duplicates are dropped across all of them). `events` hears of skipped games and of
+/// each batch done. An I/O error ends the file; it is reported like a game that cannot be read.
+pub fn mine<R: BufRead>(
+    input: R,
+    options: &MineOptions,
+    stop: &Stop,
+    report: &mut MineReport,
+    mut events: impl FnMut(Event),
+) {
+    let started = Instant::now() - report.elapsed;
+    let mut seen: HashSet<String> = report
+        .found
+        .iter()
+        .map(|m| canonical(&m.proven.solution.position))
+        .collect();
+    let batch = options.batch_per_thread.max(1) * rayon::current_num_threads().max(1);
+    let mut games = pdn::Reader::new(input);
+    let mut finished = false;
+    while !finished {
+        if stop.reached() {
+            report.stopped = true;
+            break;
+        }
+        let mut chunk = Vec::with_capacity(batch);
+        while chunk.len() < batch {
+            match games.next() {
+                None => {
+                    finished = true;
+                    break;
+                }
+                Some(Ok(game)) => {
+                    report.games += 1;
+                    chunk.push(game);
+                }
+                Some(Err(error)) => {
+                    // After an I/O error the reader yields nothing more.
+                    report.games += 1;
+                    report.skipped += 1;
+                    events(Event::Skipped(&error));
+                }
+            }
+        }
+        let results: Vec<GameFindings> = chunk
+            .par_iter()
+            .map_init(Solver::new, |solver, game| mine_game(solver, game, options))
+            .collect();
+        for result in results {
+            report.positions += result.positions;
+            report.solved += result.solved;
+            for mined in result.found {
+                if seen.insert(canonical(&mined.proven.solution.position)) {
+                    report.found.push(mined);
+                } else {
+                    report.duplicates += 1;
+                }
+            }
+        }
+        report.elapsed = started.elapsed();
+        events(Event::Progress(report));
+    }
+    report.elapsed = started.elapsed();
+}
+
+/// What one game gave.
+pub struct GameFindings {
+    pub positions: u64,
+    pub solved: u64,
+    pub found: Vec<Mined>,
+}
+
+/// Looks at every position of `game` for the side to move.
+pub fn mine_game(solver: &mut Solver, game: &PdnGame, options: &MineOptions) -> GameFindings {
+    let positions = game.positions();
+    let mut result = GameFindings {
+        positions: positions.len() as u64,
+        solved: 0,
+        found: Vec::new(),
+    };
+    let mut resume = 0;
+    for (ply, position) in positions.iter().enumerate() {
+        if ply < resume || !worth_solving(position, options.target) {
+            continue;
+        }
+        result.solved += 1;
+        let Some(proven) = prove(solver, position, options.target, &options.proof) else {
+            continue;
+        };
+        let key = proven.solution.key_moves[0];
+        let played = match game.moves.get(ply) {
+            None => Played::GameOver,
+            Some(m) if *m == key => {
+                // Skip the positions inside the combination as far as the game followed it.
+                let followed = proven
+                    .solution
+                    .line
+                    .iter()
+                    .zip(&game.moves[ply..])
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                resume = ply + followed.max(1);
+                Played::Played
+            }
+            Some(m) => Played::Missed(position.move_text(m)),
+        };
+        let (number, side) = move_number(game, ply, position);
+        result.found.push(Mined {
+            game: game.number,
+            ply,
+            number,
+            side,
+            source: source(game, number, side),
+            played,
+            proven,
+        });
+    }
+    result
+}
+
+/// Whether the solver should look at `position`: nothing to capture, and a sacrifice at hand
+/// when the target needs one.
+fn worth_solving(position: &Position, target: Target) -> bool {
+    match target {
+        Target::Any | Target::Breakthrough => {
+            !position.has_capture() && !position.legal_moves().is_empty()
+        }
+        _ => has_sacrifice(position),
+    }
+}
+
+/// The move number and side of the move played from `positions()[ply]`.
+fn move_number(game: &PdnGame, ply: usize, position: &Position) -> (usize, Color) {
+    if let Some(info) = game.info.get(ply) {
+        return (info.number, info.side);
+    }
+    // The final position: the move after the last one.
+    match game.info.last() {
+        Some(last) if last.side == Color::White => (last.number, Color::Black),
+        Some(last) => (last.number + 1, Color::White),
+        None => (1, position.turn()),
+    }
+}
+
+/// `Jansen, A. - de Vries, B., Club championship, 2024.03.02, move 17` from whatever tags the
+/// game has.
+pub fn source(game: &PdnGame, number: usize, side: Color) -> String {
+    let tag = |name: &str| {
+        game.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?" && !v.starts_with("????"))
+    };
+    let mut parts = Vec::new();
+    match (tag("White"), tag("Black")) {
+        (Some(white), Some(black)) => parts.push(format!("{white} - {black}")),
+        (Some(one), None) | (None, Some(one)) => parts.push(one.to_string()),
+        (None, None) => {}
+    }
+    parts.extend(tag("Event").map(str::to_string));
+    parts.extend(tag("Date").map(str::to_string));
+    if parts.is_empty() {
+        parts.push(format!("game {}", game.number));
+    }
+    let label = match side {
+        Color::White => number.to_string(),
+        Color::Black => format!("{number}..."),
+    };
+    parts.push(format!("move {label}"));
+    parts.join(", ")
+}

@@ -1,0 +1,513 @@
+//! New exercises on demand: positions composed to order ([`compose`]) and combinations found
+//! in game collections ([`mine`]).
+//!
+//! Nothing leaves this module unproven. A candidate position becomes an exercise only when
+//! - it looks like play ([`looks_like_play`]): balanced material, kings only in thin
+//!   positions, no men stranded deep in a full enemy camp;
+//! - the side to move has no capture (the exercise starts in a quiet position);
+//! - the solver proves the goal, the key move is unique, and the main line shows the motif asked
+//!   for - all of this checked again with the solver's default horizon, the one `validate` uses,
+//!   and the written solution replayed move by move as `validate` does;
+//! - it is new: a position and its colour mirror ([`Position::mirrored`]) are one exercise.
+//!
+//! ```
+//! use damtutor::generate::{self, Target};
+//! use damtutor::solver::{Goal, Solver};
+//!
+//! // A Turkish strike: 43-38 forces the king to take four men and stop on 32, where 28x37
+//! // takes it.
+//! let position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+//! assert!(generate::looks_like_play(&position));
+//! let proof = generate::Proof::default();
+//! let mut solver = Solver::new();
+//! let found = generate::prove(&mut solver, &position, Target::TurkishStrike, &proof)
+//!     .expect("a sound Turkish strike");
+//! assert_eq!(found.goal, Goal::Win);
+//! assert_eq!(found.solution_text(), "43-38 47x32 28x37");
+//!
+//! // Composing: the same seed gives the same exercises.
+//! let options = generate::ComposeOptions::new(Target::KingTrap, 2, 7);
+//! let first = generate::compose(&options, &generate::Stop::default(), |_| {});
+//! let again = generate::compose(&options, &generate::Stop::default(), |_| {});
+//! let fens = |r: &generate::ComposeReport| {
+//!     r.exercises.iter().map(|c| c.proven.solution.position.to_string()).collect::<Vec<_>>()
+//! };
+//! assert_eq!(fens(&first).len(), 2);
+//! assert_eq!(fens(&first), fens(&again));
+//! ```
+
+pub mod compose;
+pub mod mine;
+
+pub use compose::{compose, ComposeOptions, ComposeReport};
+pub use mine::{mine, MineOptions, MineReport, Mined};
+
+use crate::exercise::{Exercise, ExerciseSet, Scoring};
+use crate::position::Position;
+use crate::solver::{self, Goal, Limits, Motif, Solution, Solver, Status};
+use crate::square::Color;
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The kind of exercise asked for.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Target {
+    /// A capture that stops on pieces it already took, and is taken back at once
+    /// ([`Motif::TurkishStrike`]).
+    TurkishStrike,
+    /// A man forces its way to the king row ([`Motif::Breakthrough`]).
+    Breakthrough,
+    /// The opponent is sent to king and the new king is caught ([`Motif::KingTrap`]).
+    KingTrap,
+    /// A combination: a sacrifice that wins material or the game ([`Motif::Sacrifice`]).
+    Shot,
+    /// Any proven win or gain.
+    Any,
+}
+
+impl Target {
+    /// Every target, in the order of the command line's help.
+    pub const ALL: [Target; 5] = [
+        Target::TurkishStrike,
+        Target::Breakthrough,
+        Target::KingTrap,
+        Target::Shot,
+        Target::Any,
+    ];
+
+    /// The name used on the command line: `turkish_strike`, `breakthrough`, `king_trap`,
+    /// `shot` or `any`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Target::TurkishStrike => "turkish_strike",
+            Target::Breakthrough => "breakthrough",
+            Target::KingTrap => "king_trap",
+            Target::Shot => "shot",
+            Target::Any => "any",
+        }
+    }
+
+    /// A short prefix for exercise ids.
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            Target::TurkishStrike => "ts",
+            Target::Breakthrough => "bt",
+            Target::KingTrap => "kt",
+            Target::Shot => "shot",
+            Target::Any => "ex",
+        }
+    }
+
+    /// The motif a solution must show, if any.
+    pub const fn motif(self) -> Option<Motif> {
+        match self {
+            Target::TurkishStrike => Some(Motif::TurkishStrike),
+            Target::Breakthrough => Some(Motif::Breakthrough),
+            Target::KingTrap => Some(Motif::KingTrap),
+            Target::Shot => Some(Motif::Sacrifice),
+            Target::Any => None,
+        }
+    }
+
+    /// The goal first searched for: a king for a breakthrough, a gain of a man otherwise.
+    pub const fn first_goal(self) -> Goal {
+        match self {
+            Target::Breakthrough => Goal::King,
+            _ => Goal::Material(1),
+        }
+    }
+
+    /// Whether a solution shows what this target asks for.
+    pub fn shown_by(self, solution: &Solution) -> bool {
+        match self.motif() {
+            Some(motif) => solution.motifs.contains(&motif),
+            None => true,
+        }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for Target {
+    type Err = String;
+
+    /// Reads `turkish_strike`, `breakthrough`, `king_trap`, `shot` or `any` (also with `-`).
+    fn from_str(text: &str) -> Result<Target, String> {
+        let wanted = text.trim().to_ascii_lowercase().replace('-', "_");
+        Target::ALL
+            .into_iter()
+            .find(|t| t.key() == wanted)
+            .ok_or_else(|| {
+                format!(
+                    "'{text}' is not a motif to generate: use {}",
+                    Target::ALL.map(Target::key).join(", ")
+                )
+            })
+    }
+}
+
+/// Reads `MIN..MAX` (also `MIN..=MAX`, `MIN-MAX` or a single number) as an inclusive range.
+///
+/// ```
+/// use damtutor::generate::parse_range;
+/// assert_eq!(parse_range("3..9"), Ok(3..=9));
+/// assert_eq!(parse_range("5"), Ok(5..=5));
+/// assert!(parse_range("9..3").is_err());
+/// ```
+pub fn parse_range(text: &str) -> Result<RangeInclusive<u32>, String> {
+    let text = text.trim();
+    let (low, high) = match text.split_once("..") {
+        Some((low, high)) => (low, high.strip_prefix('=').unwrap_or(high)),
+        None => text.split_once('-').unwrap_or((text, text)),
+    };
+    let number = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("'{text}' is not a range such as 3..9"))
+    };
+    let (low, high) = (number(low)?, number(high)?);
+    if low > high {
+        return Err(format!(
+            "'{text}': the first number is larger than the second"
+        ));
+    }
+    Ok(low..=high)
+}
+
+/// How hard the solver works on one candidate, and what a kept exercise must satisfy.
+#[derive(Clone, Debug)]
+pub struct Proof {
+    /// The length of the main line, in plies (forced captures included).
+    pub plies: RangeInclusive<u32>,
+    /// The horizon of the search, in plies (a forced capture is free, so lines may be longer).
+    pub horizon: u32,
+    /// The node budget of the first, cheap proof of a candidate.
+    pub nodes: u64,
+    /// The node budget of the checks a kept candidate passes afterwards.
+    pub verify_nodes: u64,
+    /// The level (1-6) asked for.
+    pub level: Option<u8>,
+    /// The least net gain, in men (a king counting 3), for material goals.
+    pub min_gain: u32,
+}
+
+impl Default for Proof {
+    fn default() -> Proof {
+        Proof {
+            plies: 1..=40,
+            horizon: 9,
+            nodes: 20_000,
+            verify_nodes: 3_000_000,
+            level: None,
+            min_gain: 1,
+        }
+    }
+}
+
+impl Proof {
+    /// The limits of the first proof: no clock, so that the outcome depends on the position
+    /// alone.
+    fn search_limits(&self) -> Limits {
+        Limits {
+            max_plies: self.horizon.clamp(1, 40),
+            max_nodes: self.nodes,
+            time_limit: NO_CLOCK,
+        }
+    }
+
+    /// The limits of the final checks: the horizon of `validate` (the solver's default), so that
+    /// the key moves counted are the ones `validate` counts.
+    fn verify_limits(&self) -> Limits {
+        Limits {
+            max_plies: Limits::default().max_plies.max(self.horizon),
+            max_nodes: self.verify_nodes,
+            time_limit: NO_CLOCK,
+        }
+    }
+}
+
+/// The horizon of the first, quick search of a candidate. Forced captures are free, so most
+/// combinations are found within it; most positions without one are refuted within it cheaply.
+const QUICK_PLIES: u32 = 5;
+
+/// A time limit long enough never to matter: searches end on their node budget, which makes
+/// them repeatable.
+const NO_CLOCK: Duration = Duration::from_secs(3600);
+
+/// A proven exercise position: the goal written into the file and the solver's solution.
+#[derive(Clone, Debug)]
+pub struct Proven {
+    /// The goal written into the exercise.
+    pub goal: Goal,
+    /// The solver's solution for that goal, with the horizon `validate` uses.
+    pub solution: Solution,
+}
+
+impl Proven {
+    /// The main line in move text, as an exercise's `solution`.
+    pub fn solution_text(&self) -> String {
+        self.solution.line_texts().join(" ")
+    }
+
+    /// The computed motif tags.
+    pub fn motif_keys(&self) -> Vec<String> {
+        self.solution
+            .motifs
+            .iter()
+            .map(|m| m.key().to_string())
+            .collect()
+    }
+
+    /// The estimated level (1-6).
+    pub fn level(&self) -> Option<u8> {
+        self.solution.difficulty.map(|d| d.level)
+    }
+
+    /// An exercise with this position, goal, computed motifs, level and solution.
+    pub fn exercise(&self, id: String) -> Exercise {
+        Exercise {
+            id,
+            position: self.solution.position,
+            goal: self.goal,
+            title: None,
+            hint: None,
+            comment: None,
+            motifs: self.motif_keys(),
+            difficulty: self.level(),
+            source: None,
+            solution: Some(self.solution_text()),
+            line: None,
+        }
+    }
+}
+
+/// Whether the side to move could have a move that forces the opponent to capture: a quiet
+/// move after which the opponent must take. Every sacrifice starts that way; this costs one
+/// move generation per legal move, far less than a proof.
+pub fn has_sacrifice(position: &Position) -> bool {
+    if position.has_capture() {
+        return false;
+    }
+    position
+        .legal_moves()
+        .iter()
+        .any(|m| position.play_unchecked(m).has_capture())
+}
+
+/// Proves that the side to move in `position` can force what `target` asks for, and checks the
+/// exercise it would make: a quiet start, a unique key, the motif, the line length and level of
+/// `proof`, and the written solution replayed as `validate` replays it. The goal is the best
+/// proven: a win, else the largest gain of material (a king for a breakthrough that wins no
+/// material). `None` when any of this fails or a node budget runs out.
+pub fn prove(
+    solver: &mut Solver,
+    position: &Position,
+    target: Target,
+    proof: &Proof,
+) -> Option<Proven> {
+    if position.has_capture() || position.legal_moves().is_empty() {
+        return None;
+    }
+    let first_goal = match target.first_goal() {
+        Goal::Material(_) => Goal::Material(proof.min_gain.max(1)),
+        goal => goal,
+    };
+    // A quick search first; a deeper one only where the quick one saw every line and found
+    // nothing (where it ran out of nodes, the deeper one would too).
+    let mut search = proof.search_limits();
+    let quick = Limits {
+        max_plies: search.max_plies.min(QUICK_PLIES),
+        ..search
+    };
+    let mut first = solver.solve(position, first_goal, quick);
+    if first.status == Status::None && search.max_plies > quick.max_plies {
+        first = solver.solve(position, first_goal, search);
+    } else {
+        search = quick;
+    }
+    if !first.is_solved() || !target.shown_by(&first) {
+        return None;
+    }
+    // The goals the position allows, best first, proven with the cheap limits; the first that
+    // passes the checks is written. A win or a larger gain may need a line longer than asked
+    // for, or have a second key move, where the smaller goal does not.
+    // When several moves reach the first goal, only a larger one can have a unique key (a win,
+    // where the other moves merely crown a man).
+    let verify = proof.verify_limits();
+    goal_ladder(solver, position, first_goal, &first, search)
+        .into_iter()
+        .filter(|goal| first.unique() || *goal != first_goal)
+        .find_map(|goal| check(solver, position, target, goal, proof, verify))
+}
+
+/// Solves `position` for `goal` with the horizon `validate` uses and checks the exercise it
+/// makes: a unique key, the motif, the line length and level asked for, and the written
+/// solution replayed as `validate` replays it - each of the solving side's moves must keep the
+/// goal forced within the rest of the line and six plies more.
+fn check(
+    solver: &mut Solver,
+    position: &Position,
+    target: Target,
+    goal: Goal,
+    proof: &Proof,
+    verify: Limits,
+) -> Option<Proven> {
+    let solution = solver.solve(position, goal, verify);
+    let length = solution.line.len() as u32;
+    if !solution.is_solved()
+        || !solution.unique()
+        || !target.shown_by(&solution)
+        || !proof.plies.contains(&length)
+        || proof
+            .level
+            .is_some_and(|level| solution.difficulty.map(|d| d.level) != Some(level))
+    {
+        return None;
+    }
+    let text = solution.line_texts().join(" ");
+    let plies = solution.plies;
+    let depth = |played: usize| (plies.saturating_sub(played) as u32 + 6).min(verify.max_plies);
+    crate::verify::check_line_text(solver, position, goal, &text, depth, verify).ok()?;
+    Some(Proven { goal, solution })
+}
+
+/// The goals worth writing for a position where `first` is proven (with `solution`), best
+/// first: a win, when the line leaves the defender almost nothing and it can be proven; then
+/// the material gains from the largest proven down; then `first`.
+fn goal_ladder(
+    solver: &mut Solver,
+    position: &Position,
+    first: Goal,
+    solution: &Solution,
+    limits: Limits,
+) -> Vec<Goal> {
+    let side = position.turn();
+    let mut ladder = vec![first];
+    // Try the gain the main line shows and one man more, while they hold.
+    let start = solver::balance(position, side);
+    let end = solution.material_after.get(side).value(3)
+        - solution.material_after.get(side.other()).value(3);
+    let shown = (end - start).max(1) as u32;
+    let mut n = match first {
+        Goal::Material(n) => n,
+        _ => 0,
+    };
+    while n <= shown {
+        n += 1;
+        if !solver
+            .solve(position, Goal::Material(n), limits)
+            .is_solved()
+        {
+            break;
+        }
+        ladder.push(Goal::Material(n));
+    }
+    if solution.material_after.get(side.other()).pieces() <= 3
+        && solver.solve(position, Goal::Win, limits).is_solved()
+    {
+        ladder.push(Goal::Win);
+    }
+    ladder.reverse();
+    ladder
+}
+
+/// Whether a position looks like one from a game, as far as a glance can tell:
+/// - material is balanced: the two sides' values (a king counting 3 men) differ by at most one
+///   man, or two when there are kings;
+/// - kings only in thin positions: at most two on the board, and only when each side has at
+///   most 12 pieces;
+/// - no men stranded in a full camp: while the opponent has 12 pieces or more, at most one man
+///   of a side stands on the two rows before its promotion row (a full camp leaves no road in).
+///
+/// Positions reached by play from the start pass the last test by construction; composed ones
+/// are held to it.
+pub fn looks_like_play(position: &Position) -> bool {
+    let material = position.material();
+    let kings = material.white.kings + material.black.kings;
+    let difference = (material.white.value(3) - material.black.value(3)).abs();
+    if difference > if kings > 0 { 2 } else { 1 } {
+        return false;
+    }
+    if kings > 2 || (kings > 0 && (material.white.pieces() > 12 || material.black.pieces() > 12)) {
+        return false;
+    }
+    for color in Color::ALL {
+        let opponent = material.get(color.other()).pieces();
+        let deep = position
+            .men(color)
+            .iter()
+            .filter(|square| match color {
+                Color::White => square.row() <= 2,
+                Color::Black => square.row() >= 7,
+            })
+            .count();
+        if opponent >= 12 && deep > 1 {
+            return false;
+        }
+    }
+    true
+}
+
+/// A name for a position that its colour mirror shares: the smaller of the two FEN strings.
+/// Two exercises with the same name are the same exercise.
+pub fn canonical(position: &Position) -> String {
+    let own = position.to_string();
+    let mirror = position.mirrored().to_string();
+    own.min(mirror)
+}
+
+/// When a long run stops early: a deadline, and a flag another thread (or a signal handler of
+/// the embedding program) may raise.
+#[derive(Debug, Default)]
+pub struct Stop {
+    /// Stop starting new work after this instant.
+    pub deadline: Option<Instant>,
+    /// Stop starting new work once this is set.
+    pub flag: AtomicBool,
+}
+
+impl Stop {
+    /// A stop at `limit` from now (none when `limit` is `None`).
+    pub fn after(limit: Option<Duration>) -> Stop {
+        Stop {
+            deadline: limit.map(|l| Instant::now() + l),
+            flag: AtomicBool::new(false),
+        }
+    }
+
+    /// Asks the run to stop.
+    pub fn raise(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the run should stop.
+    pub fn reached(&self) -> bool {
+        self.flag.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// An exercise set around `exercises`, with the default scoring.
+pub fn exercise_set(
+    title: String,
+    description: Option<String>,
+    exercises: Vec<Exercise>,
+) -> ExerciseSet {
+    ExerciseSet {
+        source_name: String::new(),
+        title,
+        subtitle: None,
+        author: None,
+        language: "en".to_string(),
+        level: None,
+        description,
+        scoring: Scoring::default(),
+        exercises,
+    }
+}

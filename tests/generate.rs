@@ -1,0 +1,404 @@
+//! `generate` and `mine`: composed sets are the same for the same seed, every exercise is proven
+//! again by the solver (as `validate` does) with the motif asked for and a unique key, no two
+//! exercises are the same position or mirrors; mining a fixture of games with known shots and
+//! broken games gives the shots with their sources and reports the broken games.
+
+use damtutor::exercise::{self, ExerciseSet};
+use damtutor::generate::{self, ComposeOptions, Stop, Target};
+use damtutor::solver::{Goal, Limits, Motif, Solver};
+use damtutor::{verify, Color};
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const MINE_FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine.pdn");
+
+/// Runs `damtutor ARGS`.
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_damtutor"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// A fresh path in the temporary folder for this test.
+fn scratch(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "damtutor-generate-{}-{name}.yaml",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Runs `damtutor generate ARGS --out FILE` and returns the file's text.
+fn generate_file(name: &str, args: &[&str]) -> String {
+    let out = scratch(name);
+    let mut all = vec!["generate"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", out.to_str().unwrap()]);
+    let output = run(&all);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{all:?} failed: {}",
+        text(&output.stderr)
+    );
+    assert!(text(&output.stdout).starts_with("wrote "));
+    let written = std::fs::read_to_string(&out).expect("the set is written");
+    let _ = std::fs::remove_file(&out);
+    written
+}
+
+/// Checks a written set as `validate` would, and more: every exercise proven again by the
+/// solver with the default limits, the key unique, the motif present and the written motifs,
+/// level and solution the solver's; no two exercises the same position or mirrors.
+fn check_set(yaml: &str, motif: Option<Motif>) -> ExerciseSet {
+    let set = exercise::parse(yaml, "generated").expect("the set reads back");
+    let reports = verify::verify_set(&set, Limits::default());
+    for report in &reports {
+        assert!(report.ok(), "{}: {:?}", report.id, report.problems);
+        assert!(
+            report.warnings.is_empty(),
+            "{}: {:?}",
+            report.id,
+            report.warnings
+        );
+    }
+    let mut solver = Solver::new();
+    let mut seen = HashSet::new();
+    for exercise in &set.exercises {
+        let solution = solver.solve(&exercise.position, exercise.goal, Limits::default());
+        assert!(solution.is_solved(), "{} is not proven", exercise.id);
+        assert!(
+            solution.unique(),
+            "{}: key moves {:?}",
+            exercise.id,
+            solution.key_texts()
+        );
+        if let Some(motif) = motif {
+            assert!(
+                solution.motifs.contains(&motif),
+                "{}: {:?}",
+                exercise.id,
+                solution.motifs
+            );
+            assert!(exercise.motifs.iter().any(|m| m == motif.key()));
+        }
+        let computed: Vec<&str> = solution.motifs.iter().map(|m| m.key()).collect();
+        assert_eq!(exercise.motifs, computed, "{}", exercise.id);
+        assert_eq!(exercise.difficulty, solution.difficulty.map(|d| d.level));
+        assert_eq!(
+            exercise.solution.as_deref(),
+            Some(solution.line_texts().join(" ").as_str())
+        );
+        assert!(exercise
+            .position
+            .legal_moves()
+            .iter()
+            .all(|m| !m.is_capture()));
+        assert!(
+            generate::looks_like_play(&exercise.position),
+            "{}",
+            exercise.id
+        );
+        assert!(
+            seen.insert(generate::canonical(&exercise.position)),
+            "{} repeats an exercise (or its mirror)",
+            exercise.id
+        );
+    }
+    set
+}
+
+#[test]
+fn the_same_seed_gives_the_same_set_and_another_seed_another() {
+    let args = ["--motif", "shot", "--count", "3"];
+    let first = generate_file("seed-a", &[&args[..], &["--seed", "11"]].concat());
+    let again = generate_file("seed-b", &[&args[..], &["--seed", "11"]].concat());
+    let other = generate_file("seed-c", &[&args[..], &["--seed", "12"]].concat());
+    assert_eq!(first, again);
+    assert_ne!(first, other);
+    let set = check_set(&first, Some(Motif::Sacrifice));
+    assert_eq!(set.exercises.len(), 3);
+    assert_eq!(set.exercises[0].id, "shot-01");
+    assert_eq!(
+        set.exercises[0].source.as_deref(),
+        Some("damtutor generate --motif shot --seed 11")
+    );
+    for exercise in &set.exercises {
+        // A shot wins: material or the game.
+        assert!(matches!(exercise.goal, Goal::Material(_) | Goal::Win));
+    }
+}
+
+#[test]
+fn turkish_strikes_for_black_are_proven_strikes() {
+    let yaml = generate_file(
+        "turkish",
+        &[
+            "--motif",
+            "turkish_strike",
+            "--count",
+            "2",
+            "--seed",
+            "3",
+            "--side",
+            "black",
+        ],
+    );
+    let set = check_set(&yaml, Some(Motif::TurkishStrike));
+    assert_eq!(set.exercises.len(), 2);
+    assert!(set
+        .exercises
+        .iter()
+        .all(|e| e.position.turn() == Color::Black));
+}
+
+#[test]
+fn king_traps_and_breakthroughs_show_their_motif() {
+    let yaml = generate_file(
+        "king-trap",
+        &[
+            "--motif",
+            "king_trap",
+            "--count",
+            "2",
+            "--seed",
+            "5",
+            "--side",
+            "white",
+        ],
+    );
+    let set = check_set(&yaml, Some(Motif::KingTrap));
+    assert!(set
+        .exercises
+        .iter()
+        .all(|e| e.position.turn() == Color::White));
+    let yaml = generate_file(
+        "breakthrough",
+        &[
+            "--motif",
+            "breakthrough",
+            "--count",
+            "2",
+            "--seed",
+            "5",
+            "--pieces",
+            "6..14",
+        ],
+    );
+    let set = check_set(&yaml, Some(Motif::Breakthrough));
+    for exercise in &set.exercises {
+        let pieces = exercise.position.occupied().count();
+        assert!(
+            (6..=14).contains(&pieces),
+            "{}: {pieces} pieces",
+            exercise.id
+        );
+    }
+}
+
+#[test]
+fn level_and_line_length_are_kept() {
+    let yaml = generate_file(
+        "level",
+        &[
+            "--motif", "any", "--count", "3", "--seed", "2", "--level", "2", "--plies", "3..5",
+        ],
+    );
+    let set = check_set(&yaml, None);
+    for exercise in &set.exercises {
+        assert_eq!(exercise.difficulty, Some(2), "{}", exercise.id);
+        let moves = exercise.solution.as_deref().unwrap().split(' ').count();
+        assert!((3..=5).contains(&moves), "{}: {moves} plies", exercise.id);
+    }
+}
+
+#[test]
+fn composing_does_not_depend_on_the_number_of_threads() {
+    let options = ComposeOptions::new(Target::KingTrap, 3, 9);
+    let fens = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let report = pool.install(|| generate::compose(&options, &Stop::default(), |_| {}));
+        assert!(!report.stopped);
+        report
+            .exercises
+            .iter()
+            .map(|c| (c.index, c.proven.solution.position.to_string()))
+            .collect::<Vec<_>>()
+    };
+    let one = fens(1);
+    assert_eq!(one.len(), 3);
+    assert_eq!(one, fens(3));
+}
+
+#[test]
+fn an_impossible_request_stops_at_the_time_limit_and_writes_nothing() {
+    let out = scratch("impossible");
+    let output = run(&[
+        "generate",
+        "--motif",
+        "turkish_strike",
+        "--plies",
+        "1..1",
+        "--time-limit",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = text(&output.stderr);
+    assert!(
+        message.contains("no turkish_strike exercise found"),
+        "{message}"
+    );
+    assert!(message.contains("nothing written"), "{message}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn a_stop_before_the_count_keeps_what_was_found() {
+    let stop = Stop::default();
+    let options = ComposeOptions::new(Target::KingTrap, 1000, 4);
+    let report = generate::compose(&options, &stop, |report| {
+        if !report.exercises.is_empty() {
+            stop.raise();
+        }
+    });
+    assert!(report.stopped);
+    assert!(!report.exercises.is_empty() && report.exercises.len() < 1000);
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    for args in [
+        &["generate", "--motif", "fork", "--out", "x.yaml"][..],
+        &[
+            "generate", "--motif", "shot", "--plies", "9..3", "--out", "x.yaml",
+        ],
+        &[
+            "generate", "--motif", "shot", "--side", "red", "--out", "x.yaml",
+        ],
+        &[
+            "generate", "--motif", "shot", "--level", "7", "--out", "x.yaml",
+        ],
+        &["mine", "no-such-file.pdn", "--out", "x.yaml"],
+        &["mine", MINE_FIXTURE, "--motif", "fork", "--out", "x.yaml"],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(!text(&output.stderr).is_empty());
+    }
+}
+
+#[test]
+fn mining_finds_the_known_shots_and_reports_the_broken_games() {
+    let out = scratch("mined");
+    let output = run(&["mine", MINE_FIXTURE, "--out", out.to_str().unwrap()]);
+    let stdout = text(&output.stdout);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    // Nine games, three of them broken; 115 positions in the six others.
+    assert!(
+        stdout.starts_with("games read: 9 (3 skipped), positions examined: 115, exercises found: "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(1 duplicates dropped)"), "{stdout}");
+    assert!(stdout.contains(" games/s ("), "{stdout}");
+    for broken in [
+        "game 3, line 27: move 2 (33-29): capture is compulsory: 28x19 (game skipped)",
+        "game 5, line 42: unexpected 'Qh5'",
+        "game 8, line 66: unterminated comment",
+    ] {
+        assert!(stderr.contains(broken), "{broken} not in {stderr}");
+    }
+    assert_eq!(stderr.matches("warning:").count(), 3, "{stderr}");
+
+    let yaml = std::fs::read_to_string(&out).expect("the set is written");
+    let _ = std::fs::remove_file(&out);
+    let set = check_set(&yaml, Some(Motif::Sacrifice));
+    let find = |id: &str| {
+        set.exercises
+            .iter()
+            .find(|e| e.id == id)
+            .unwrap_or_else(|| panic!("{id} not found in {yaml}"))
+    };
+    // The coup Philippe, played in game 1.
+    let philippe = find("mine-g1-1w");
+    assert_eq!(
+        philippe.source.as_deref(),
+        Some("Jansen, A. - de Vries, B., Club championship, 2024.03.02, move 1")
+    );
+    assert_eq!(philippe.comment.as_deref(), Some("Played in the game."));
+    assert_eq!(
+        philippe.solution.as_deref(),
+        Some("27-22 18x27 32x21 16x27 34-30 25x34 40x16")
+    );
+    assert!(philippe.motifs.iter().any(|m| m == "coup_philippe"));
+    // The combination inside it is not a second exercise.
+    assert!(
+        set.exercises
+            .iter()
+            .filter(|e| e.id.starts_with("mine-g1-"))
+            .count()
+            == 1
+    );
+    // A breakthrough missed in game 2.
+    let missed = find("mine-g2-1w");
+    assert_eq!(missed.goal, Goal::Win);
+    assert_eq!(
+        missed.comment.as_deref(),
+        Some("Missed in the game, which went 32-27.")
+    );
+    assert_eq!(missed.solution.as_deref(), Some("26-21 17x28 43x3"));
+    // Black's shot played at move 14 of game 4; game 6 repeats it, missed, and is dropped.
+    let black = find("mine-g4-14b");
+    assert_eq!(
+        black.source.as_deref(),
+        Some("Random, R. - Chance, C., Training match, 2025.01.15, move 14...")
+    );
+    assert_eq!(black.position.turn(), Color::Black);
+    assert!(set.exercises.iter().all(|e| !e.id.starts_with("mine-g6-")));
+    // And the one played in game 7.
+    assert_eq!(
+        find("mine-g7-16b").solution.as_deref(),
+        Some("21-27 32x21 16x36")
+    );
+}
+
+#[test]
+fn mining_with_a_larger_gain_keeps_only_larger_gains() {
+    let mut options = generate::MineOptions::default();
+    options.proof.min_gain = 2;
+    let input = std::io::BufReader::new(std::fs::File::open(MINE_FIXTURE).unwrap());
+    let mut report = generate::MineReport::default();
+    let mut skipped = Vec::new();
+    generate::mine(input, &options, &Stop::default(), &mut report, |event| {
+        if let generate::mine::Event::Skipped(error) = event {
+            skipped.push((error.game, error.line));
+        }
+    });
+    assert_eq!(skipped, [(3, 27), (5, 42), (8, 66)]);
+    assert_eq!(
+        (report.games, report.skipped, report.positions),
+        (9, 3, 115)
+    );
+    assert!(!report.found.is_empty());
+    for mined in &report.found {
+        let gain = match mined.proven.goal {
+            Goal::Material(n) => n,
+            Goal::Win => u32::MAX,
+            other => panic!("goal {other}"),
+        };
+        assert!(gain >= 2, "{}: {}", mined.source, mined.proven.goal);
+    }
+    assert!(report.found.iter().any(|m| m.game == 1 && m.number == 1));
+}
