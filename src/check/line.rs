@@ -429,11 +429,17 @@ impl Walk<'_> {
                     || !self.position.kings(Color::White).is_empty()
                     || !self.position.kings(Color::Black).is_empty();
                 let lost = before - now;
-                format!(
-                    "{token} is refuted by {answer}: {attacker} loses {lost} {}{}",
-                    if lost == 1 { "man" } else { "men" },
-                    if kings { " (a king counting 3)" } else { "" }
-                )
+                if kings {
+                    format!(
+                        "{token} is refuted by {answer}: {attacker} loses material worth {lost} {} (a king counting 3)",
+                        if lost == 1 { "man" } else { "men" }
+                    )
+                } else {
+                    format!(
+                        "{token} is refuted by {answer}: {attacker} loses {lost} {}",
+                        if lost == 1 { "man" } else { "men" }
+                    )
+                }
             } else {
                 format!(
                     "{token} does not force {}: {side} answers {answer}",

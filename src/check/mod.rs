@@ -3,6 +3,7 @@
 
 pub mod class;
 pub mod line;
+pub mod report;
 
 pub use class::{
     gradebook_csv, mark_exercises, question_stats, ItemResult, QuestionStats, StudentResult,

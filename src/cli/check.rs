@@ -1,8 +1,9 @@
 use super::limits::LimitArgs;
 use super::CliError;
 use clap::Args;
-use damtutor::check::{self, StudentResult};
+use damtutor::check::{self, report, StudentResult};
 use damtutor::exercise::{self, AnswerSheet};
+use damtutor::render::templates::{Format, Templates};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -16,6 +17,15 @@ pub struct CheckArgs {
     /// Folder for the gradebook (gradebook.csv), the class summary and one feedback report per student.
     #[arg(long, default_value = "check-report")]
     pub out: PathBuf,
+    /// Format of the feedback reports: html or md.
+    #[arg(long, default_value = "html")]
+    pub format: String,
+    /// Language of the reports' labels: en or zh (default: the first set's language).
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// A folder of templates replacing the built-in ones by name (feedback.html, feedback.md).
+    #[arg(long)]
+    pub templates: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -58,9 +68,44 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             }
         }
     }
+    let format = match args.format.as_str() {
+        "html" => Format::Html,
+        "md" | "markdown" => Format::Markdown,
+        other => return Err(CliError::usage(format!("--format {other}: use html or md"))),
+    };
+    let lang = match args.lang.as_deref() {
+        Some(lang @ ("en" | "zh")) => lang.to_string(),
+        Some(other) => return Err(CliError::usage(format!("--lang {other}: use en or zh"))),
+        None => sets
+            .first()
+            .map(|s| s.language.clone())
+            .unwrap_or_else(|| "en".to_string()),
+    };
+    let templates = Templates::load(format, args.templates.as_deref())
+        .map_err(|e| CliError::usage(e.to_string()))?;
     let results =
         check::mark_exercises(&sets, &sheets, args.limits.limits()).map_err(CliError::rejected)?;
     write_outputs(&args.out, &results)?;
+    let mut used = Vec::new();
+    for result in &results {
+        let mut stem = report::slug(&result.student);
+        while used.contains(&stem) {
+            stem.push('_');
+        }
+        used.push(stem.clone());
+        let rendered = report::render(result, &templates, &lang, &stem)
+            .map_err(|e| CliError::usage(e.to_string()))?;
+        for (file, svg) in &rendered.files {
+            let path = args.out.join(file);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| CliError::usage(format!("{}: {e}", parent.display())))?;
+            }
+            write_atomic(&path, svg)?;
+        }
+        let path = args.out.join(format!("{stem}.{}", format.extension()));
+        write_atomic(&path, &rendered.text)?;
+    }
     print!("{}", summary_text(&results));
     println!("written to {}/", args.out.display());
     if bad > 0 {

@@ -38,7 +38,7 @@ impl Format {
 }
 
 /// The built-in templates, by name.
-pub const BUILT_IN: [(&str, &str); 9] = [
+pub const BUILT_IN: [(&str, &str); 11] = [
     ("base.html", include_str!("../../templates/base.html")),
     ("macros.html", include_str!("../../templates/macros.html")),
     (
@@ -57,6 +57,11 @@ pub const BUILT_IN: [(&str, &str); 9] = [
     ("worksheet.md", include_str!("../../templates/worksheet.md")),
     ("answers.md", include_str!("../../templates/answers.md")),
     ("macros.md", include_str!("../../templates/macros.md")),
+    (
+        "feedback.html",
+        include_str!("../../templates/feedback.html"),
+    ),
+    ("feedback.md", include_str!("../../templates/feedback.md")),
 ];
 
 /// A template that could not be read, parsed or rendered.
@@ -136,6 +141,15 @@ impl Templates {
 
     /// Renders the template `name` (such as `worksheet.html`) with `view`.
     pub fn render(&self, name: &str, view: &WorksheetView) -> Result<String, TemplateError> {
+        self.render_view(name, view)
+    }
+
+    /// Renders the template `name` with any serializable view (feedback reports, quizzes).
+    pub fn render_view<T: serde::Serialize>(
+        &self,
+        name: &str,
+        view: &T,
+    ) -> Result<String, TemplateError> {
         let context = Context::from_serialize(view)?;
         Ok(self.tera.render(name, &context)?)
     }

@@ -1,0 +1,180 @@
+//! Feedback reports: one page per student, through the `feedback.html` / `feedback.md`
+//! templates, with a diagram of the position where a move went wrong.
+
+use super::class::{number, StudentResult};
+use crate::position::Position;
+use crate::render::svg::{self, DiagramOptions};
+use crate::render::templates::{Format, TemplateError, Templates};
+use serde::Serialize;
+
+/// The labels of a report, in English or Chinese.
+#[derive(Serialize, Clone, Debug)]
+pub struct FeedbackLabels {
+    pub feedback: &'static str,
+    pub score: &'static str,
+    pub your_answer: &'static str,
+    pub solution: &'static str,
+    pub colon: &'static str,
+}
+
+impl FeedbackLabels {
+    fn new(lang: &str) -> FeedbackLabels {
+        if lang == "zh" {
+            FeedbackLabels {
+                feedback: "反馈",
+                score: "成绩",
+                your_answer: "你的答案",
+                solution: "答案",
+                colon: "：",
+            }
+        } else {
+            FeedbackLabels {
+                feedback: "Feedback",
+                score: "Score",
+                your_answer: "Your answer",
+                solution: "Solution",
+                colon: ": ",
+            }
+        }
+    }
+}
+
+/// One answer as a template sees it.
+#[derive(Serialize, Clone, Debug)]
+pub struct FeedbackItem {
+    pub id: String,
+    pub verdict: String,
+    pub verdict_label: String,
+    pub points: String,
+    pub max: String,
+    pub answer: String,
+    pub feedback: String,
+    pub solution: String,
+    /// Inline SVG (HTML) of the position before the faulty move.
+    pub diagram: Option<String>,
+    /// The diagram's file, relative to the report (Markdown).
+    pub diagram_file: Option<String>,
+    pub diagram_caption: String,
+}
+
+/// A student's report as a template sees it.
+#[derive(Serialize, Clone, Debug)]
+pub struct FeedbackView {
+    pub lang: String,
+    pub labels: FeedbackLabels,
+    pub student: String,
+    pub class: Option<String>,
+    pub total: String,
+    pub max: String,
+    pub percent: String,
+    pub items: Vec<FeedbackItem>,
+    pub notes: Vec<String>,
+}
+
+/// A rendered report: its text and the SVG files to write beside it (Markdown).
+pub struct RenderedReport {
+    pub text: String,
+    pub files: Vec<(String, String)>,
+}
+
+fn verdict_label(verdict: &str, lang: &str) -> String {
+    let (en, zh) = match verdict {
+        "correct" => ("Correct", "正确"),
+        "alternative" => ("Correct (another way)", "正确（另一种解法）"),
+        "incomplete" => ("Incomplete", "不完整"),
+        "wrong" => ("Wrong", "错误"),
+        "illegal" => ("Illegal move", "违例着法"),
+        "missing" => ("No answer", "未作答"),
+        other => (other, other),
+    };
+    if lang == "zh" { zh } else { en }.to_string()
+}
+
+/// A file-name-safe form of a student's name: letters and digits kept (any script), the rest `-`.
+pub fn slug(name: &str) -> String {
+    let slug: String = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    let slug = slug.trim_matches('-').to_string();
+    if slug.is_empty() {
+        "student".to_string()
+    } else {
+        slug
+    }
+}
+
+/// Renders the report of `result` with `templates`; `stem` names the Markdown diagram folder.
+pub fn render(
+    result: &StudentResult,
+    templates: &Templates,
+    lang: &str,
+    stem: &str,
+) -> Result<RenderedReport, TemplateError> {
+    let format = templates.format();
+    let mut files = Vec::new();
+    let mut items = Vec::new();
+    for item in &result.items {
+        let position = item
+            .diagram_fen
+            .as_deref()
+            .and_then(|fen| fen.parse::<Position>().ok());
+        let caption = match (&item.faulty_move, lang) {
+            (Some(m), "zh") => format!("{m} 之前的局面"),
+            (Some(m), _) => format!("The position before {m}"),
+            (None, _) => String::new(),
+        };
+        let (diagram, diagram_file) = match position {
+            None => (None, None),
+            Some(position) => {
+                let options = DiagramOptions {
+                    numbers: true,
+                    standalone: format == Format::Markdown,
+                    width: 320,
+                    label: caption.clone(),
+                    ..DiagramOptions::default()
+                };
+                let svg = svg::diagram(&position, &options);
+                if format == Format::Markdown {
+                    let file = format!("{stem}-diagrams/{}.svg", slug(&item.id));
+                    files.push((file.clone(), svg));
+                    (None, Some(file))
+                } else {
+                    (Some(svg), None)
+                }
+            }
+        };
+        items.push(FeedbackItem {
+            id: item.id.clone(),
+            verdict: item.verdict.clone(),
+            verdict_label: verdict_label(&item.verdict, lang),
+            points: number(item.points),
+            max: number(item.max),
+            answer: item.answer.clone(),
+            feedback: item.feedback.clone(),
+            solution: item.solution.clone(),
+            diagram,
+            diagram_file,
+            diagram_caption: caption,
+        });
+    }
+    let percent = if result.max > 0.0 {
+        number((1000.0 * result.total / result.max).round() / 10.0)
+    } else {
+        "0".to_string()
+    };
+    let view = FeedbackView {
+        lang: lang.to_string(),
+        labels: FeedbackLabels::new(lang),
+        student: result.student.clone(),
+        class: result.class.clone(),
+        total: number(result.total),
+        max: number(result.max),
+        percent,
+        items,
+        notes: result.notes.clone(),
+    };
+    let name = format!("feedback.{}", format.extension());
+    let text = templates.render_view(&name, &view)?;
+    Ok(RenderedReport { text, files })
+}
