@@ -1214,3 +1214,61 @@ fn cli_writes_the_quiz_answers_and_key() {
     assert_eq!(output.status.code(), Some(1));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn scoring_survives_any_answer() {
+    let quiz = quiz(21, Lang::Chinese, 20);
+    let key = quiz.key();
+    let garbage = [
+        "",
+        "   ",
+        "Z",
+        "A,B,C,D,E,F",
+        "五十",
+        "；；；",
+        "x-x",
+        "99x100",
+        "1. ",
+        "W:W51",
+        "white K",
+        "白：",
+        "黑：K，K",
+        "\u{0}\u{FFFF}",
+        "ＡＢ",
+        "第",
+        "twenty-five-six",
+    ];
+    for text in garbage {
+        let given: BTreeMap<String, AnswerValue> = key
+            .questions
+            .iter()
+            .map(|q| (q.id.clone(), AnswerValue::Text(text.to_string())))
+            .collect();
+        let result = score(&key, &given);
+        assert!(result.points <= result.max);
+        let lists: BTreeMap<String, AnswerValue> = key
+            .questions
+            .iter()
+            .map(|q| (q.id.clone(), AnswerValue::List(vec![text.to_string(); 4])))
+            .collect();
+        let result = score(&key, &lists);
+        assert!(result.points <= result.max);
+    }
+    // A key with missing pieces still scores without panicking.
+    let broken = Key::from_json(
+        r#"{"seed": 0, "lang": "xx", "total_points": 3, "questions": [
+            {"id": "q1", "type": "blank", "topic": "rules", "answer": [], "points": 2,
+             "blanks": [{"points": 2, "kind": "number", "accept": []}]},
+            {"id": "q2", "type": "diagram", "topic": "tactics", "answer": [], "points": 1,
+             "fen": "not a fen"},
+            {"id": "q3", "type": "single", "topic": "board", "answer": ["A"], "points": 2, "options": 4}]}"#,
+    )
+    .unwrap();
+    let result = score(
+        &broken,
+        &answers(&[("q1", text("5")), ("q2", text("32-28")), ("q3", text("a"))]),
+    );
+    assert_eq!(result.points, 2.0);
+    assert!(Key::from_json("{}").is_err());
+    assert!(Key::load(Path::new("/nonexistent/key.json")).is_err());
+}

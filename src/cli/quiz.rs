@@ -242,9 +242,15 @@ fn report(quiz: &Quiz, files: &[OutputFile], to_stdout: bool, took: std::time::D
 }
 
 /// Writes `contents` to `path` through a temporary file in the same folder and a rename, so
-/// that a reader never sees half a file.
+/// that a reader never sees half a file. Something that is not a regular file (a device such
+/// as `/dev/null`, a pipe) is written to directly, never replaced.
 fn write_atomic(path: &Path, contents: &str) -> Result<(), CliError> {
     let failed = |e: std::io::Error| CliError::rejected(format!("{}: {e}", path.display()));
+    if let Ok(metadata) = std::fs::metadata(path) {
+        if !metadata.is_file() {
+            return std::fs::write(path, contents).map_err(failed);
+        }
+    }
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(folder) = folder {
         std::fs::create_dir_all(folder).map_err(failed)?;

@@ -111,11 +111,12 @@ fn accepted(q: &Question, index: usize) -> Vec<String> {
             forms.push(form);
         }
     };
-    add(q.answer[index].clone());
+    let answer = q.answer.get(index).cloned().unwrap_or_default();
+    add(answer.clone());
     match blank.kind {
         BlankKind::Move => {
             if let Some(position) = q.fen.as_deref().and_then(|f| f.parse::<Position>().ok()) {
-                if let Ok(m) = position.parse_move(&q.answer[index]) {
+                if let Ok(m) = position.parse_move(&answer) {
                     add(position.full_move_text(&m));
                 }
             }
@@ -190,7 +191,10 @@ pub fn gift(quiz: &Quiz) -> String {
                         format!("{}-{}", q.id, index + 1)
                     };
                     let answers: String = match q.blanks[index].kind {
-                        BlankKind::Number => format!("#{}", gift_escape(&q.answer[index])),
+                        BlankKind::Number => format!(
+                            "#{}",
+                            gift_escape(q.answer.get(index).map_or("", String::as_str))
+                        ),
                         _ => accepted(q, index)
                             .iter()
                             .map(|a| format!("={}", gift_escape(a)))
@@ -305,13 +309,13 @@ pub fn moodle_xml(quiz: &Quiz) -> String {
                 let pieces: Vec<&str> = q.prompt.split(super::build::BLANK).collect();
                 let mut text = String::from("<p>");
                 for (i, piece) in pieces.iter().enumerate() {
-                    if i > 0 {
+                    if let Some(blank) = i.checked_sub(1).and_then(|index| q.blanks.get(index)) {
                         let index = i - 1;
-                        let marks = q.blanks[index].points;
-                        let answers = match q.blanks[index].kind {
+                        let marks = blank.points;
+                        let answers = match blank.kind {
                             BlankKind::Number => format!(
                                 "{{{marks}:NUMERICAL:={}:0}}",
-                                cloze_escape(&q.answer[index])
+                                cloze_escape(q.answer.get(index).map_or("", String::as_str))
                             ),
                             _ => format!(
                                 "{{{marks}:SHORTANSWER:{}}}",
