@@ -65,3 +65,66 @@ fn bad_exercise_file_stops_before_marking() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_class_marked_against_a_quiz_key() {
+    let dir = std::env::temp_dir().join(format!("damtutor-quizclass-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("answers")).unwrap();
+    let key_path = dir.join("key.json");
+    let output = damtutor(&[
+        "quiz",
+        "--count",
+        "6",
+        "--seed",
+        "5",
+        "--types",
+        "single,multi,blank",
+        "--out",
+        dir.join("quiz.html").to_str().unwrap(),
+        "--key",
+        key_path.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let key: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&key_path).unwrap()).unwrap();
+    let questions = key["questions"].as_array().unwrap();
+    let total = key["total_points"].as_u64().unwrap();
+    // Ann writes the key's answers; Ben answers "A" everywhere.
+    let mut ann = String::from("student: Ann\nanswers:\n");
+    let mut ben = String::from("student: Ben\nanswers:\n");
+    for q in questions {
+        ann.push_str(&format!(
+            "  {}: {}\n",
+            q["id"].as_str().unwrap(),
+            q["answer"]
+        ));
+        ben.push_str(&format!("  {}: \"A\"\n", q["id"].as_str().unwrap()));
+    }
+    std::fs::write(dir.join("answers/ann.yaml"), ann).unwrap();
+    std::fs::write(dir.join("answers/ben.yaml"), ben).unwrap();
+    let out = dir.join("report");
+    let output = damtutor(&[
+        "check",
+        "--key",
+        key_path.to_str().unwrap(),
+        dir.join("answers").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let csv = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows[1].starts_with("Ann,"), "{csv}");
+    assert!(rows[1].ends_with(&format!(",{total},{total},100")), "{csv}");
+    assert!(rows[2].starts_with("Ben,"), "{csv}");
+    assert!(out.join("Ann.html").exists() && out.join("Ben.html").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -297,3 +297,69 @@ fn csv_field(text: &str) -> String {
         text.to_string()
     }
 }
+
+/// Marks every sheet against a quiz key (see [`crate::quiz::score`] for the answer formats).
+pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentResult> {
+    use crate::exercise::Answer;
+    use crate::quiz::AnswerValue;
+    use std::collections::BTreeMap;
+    sheets
+        .par_iter()
+        .map(|sheet| {
+            let answers: BTreeMap<String, AnswerValue> = sheet
+                .answers
+                .iter()
+                .map(|(id, answer, _)| {
+                    let value = match answer {
+                        Answer::Text(t) => AnswerValue::Text(t.clone()),
+                        Answer::Number(n) => AnswerValue::Text(n.to_string()),
+                        Answer::List(items) => AnswerValue::List(items.clone()),
+                    };
+                    (id.clone(), value)
+                })
+                .collect();
+            let scored = crate::quiz::score(key, &answers);
+            let items: Vec<ItemResult> = scored
+                .questions
+                .iter()
+                .map(|q| {
+                    let expected = key
+                        .questions
+                        .iter()
+                        .find(|k| k.id == q.id)
+                        .map(|k| k.answer.join(", "))
+                        .unwrap_or_default();
+                    ItemResult {
+                        id: q.id.clone(),
+                        answer: answers.get(&q.id).map(|a| a.joined()).unwrap_or_default(),
+                        verdict: q.verdict.clone(),
+                        points: round2(q.points),
+                        max: q.max,
+                        feedback: q.feedback.clone(),
+                        diagram_fen: None,
+                        faulty_move: None,
+                        solution: expected,
+                    }
+                })
+                .collect();
+            let notes = sheet
+                .answers
+                .iter()
+                .filter(|(id, _, _)| !key.questions.iter().any(|q| &q.id == id))
+                .map(|(id, _, line)| match line {
+                    Some(line) => format!("line {line}: the key has no question '{id}'"),
+                    None => format!("the key has no question '{id}'"),
+                })
+                .collect();
+            StudentResult {
+                student: sheet.student.clone(),
+                class: sheet.class.clone(),
+                file: sheet.source_name.clone(),
+                total: round2(scored.points),
+                max: round2(scored.max),
+                items,
+                notes,
+            }
+        })
+        .collect()
+}

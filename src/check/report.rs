@@ -82,6 +82,7 @@ fn verdict_label(verdict: &str, lang: &str) -> String {
         "correct" => ("Correct", "正确"),
         "alternative" => ("Correct (another way)", "正确（另一种解法）"),
         "incomplete" => ("Incomplete", "不完整"),
+        "partial" => ("Partly right", "部分正确"),
         "wrong" => ("Wrong", "错误"),
         "illegal" => ("Illegal move", "违例着法"),
         "missing" => ("No answer", "未作答"),

@@ -9,8 +9,15 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// The exercise file(s) the answers refer to (answers by exercise id).
-    #[arg(long = "exercises", required = true)]
+    #[arg(
+        long = "exercises",
+        required_unless_present = "key",
+        conflicts_with = "key"
+    )]
     pub exercises: Vec<PathBuf>,
+    /// A quiz key written by `damtutor quiz --key` (answers by question id).
+    #[arg(long)]
+    pub key: Option<PathBuf>,
     /// Students' answer files (YAML: student, class, answers by id), or folders of them.
     #[arg(required = true)]
     pub answers: Vec<PathBuf>,
@@ -76,15 +83,27 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let lang = match args.lang.as_deref() {
         Some(lang @ ("en" | "zh")) => lang.to_string(),
         Some(other) => return Err(CliError::usage(format!("--lang {other}: use en or zh"))),
-        None => sets
-            .first()
-            .map(|s| s.language.clone())
-            .unwrap_or_else(|| "en".to_string()),
+        None => match &args.key {
+            Some(path) => damtutor::quiz::Key::load(path)
+                .map(|k| k.lang.clone())
+                .unwrap_or_else(|_| "en".to_string()),
+            None => sets
+                .first()
+                .map(|s| s.language.clone())
+                .unwrap_or_else(|| "en".to_string()),
+        },
     };
     let templates = Templates::load(format, args.templates.as_deref())
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let results =
-        check::mark_exercises(&sets, &sheets, args.limits.limits()).map_err(CliError::rejected)?;
+    let results = match &args.key {
+        Some(path) => {
+            let key =
+                damtutor::quiz::Key::load(path).map_err(|e| CliError::usage(e.to_string()))?;
+            check::class::mark_quiz(&key, &sheets)
+        }
+        None => check::mark_exercises(&sets, &sheets, args.limits.limits())
+            .map_err(CliError::rejected)?,
+    };
     write_outputs(&args.out, &results)?;
     let mut used = Vec::new();
     for result in &results {
@@ -169,7 +188,7 @@ fn short(verdict: &str) -> &'static str {
     match verdict {
         "correct" => "ok",
         "alternative" => "alt",
-        "incomplete" => "part",
+        "incomplete" | "partial" => "part",
         "wrong" => "wrong",
         "illegal" => "illegal",
         "missing" => "-",
