@@ -98,7 +98,7 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
         )
     });
 
-    let bar = progress_bar(args.count as u64);
+    let bar = progress_bar(args.count as u64, COUNT_BAR);
     let mut saved = 0;
     let mut save_error = None;
     let report = compose(&options, &stop, |report| {
@@ -195,15 +195,20 @@ fn save(
     write_atomic(path, &exercise::to_yaml(&set))
 }
 
-/// A progress bar on standard error when it is a terminal; a hidden one otherwise.
-pub fn progress_bar(length: u64) -> ProgressBar {
+/// The progress bar of a count of exercises.
+pub const COUNT_BAR: &str = "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg}";
+
+/// The progress bar of bytes read.
+pub const BYTES_BAR: &str = "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg}";
+
+/// A progress bar drawn with `template` on standard error when it is a terminal; a hidden one
+/// otherwise.
+pub fn progress_bar(length: u64, template: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg}")
-    {
+    if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));

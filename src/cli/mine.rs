@@ -1,4 +1,4 @@
-use super::generate::{progress_bar, write_atomic};
+use super::generate::{progress_bar, write_atomic, BYTES_BAR};
 use super::CliError;
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
@@ -79,7 +79,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
         inputs.push((path.clone(), file));
     }
     let stop = Stop::after(limit);
-    let bar = progress_bar(total_bytes);
+    let bar = progress_bar(total_bytes, BYTES_BAR);
     let read = Arc::new(AtomicU64::new(0));
     let mut report = MineReport::default();
     let mut exercises: Vec<Exercise> = Vec::new();
