@@ -27,7 +27,7 @@ use super::build::BLANK;
 use super::tactics::shows;
 use super::{BlankKind, Key, KeyQuestion, QuestionType, QUIZ_LIMITS};
 use crate::check::line::check_line;
-use crate::check::Verdict;
+use crate::check::{LineCheck, Verdict};
 use crate::position::Position;
 use crate::render::i18n::Lang;
 use crate::solver::{Goal, Motif, Solver};
@@ -594,18 +594,39 @@ fn blanks(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
     (points, feedback)
 }
 
-fn verdict_word(verdict: Verdict, lang: Lang) -> &'static str {
-    match (verdict, lang) {
-        (Verdict::Correct, Lang::English) => "Correct",
-        (Verdict::Alternative, Lang::English) => "Correct (another winning way)",
-        (Verdict::Incomplete, Lang::English) => "Incomplete",
-        (Verdict::Wrong, Lang::English) => "Wrong",
-        (Verdict::Illegal, Lang::English) => "Illegal",
-        (Verdict::Correct, Lang::Chinese) => "正确",
-        (Verdict::Alternative, Lang::Chinese) => "正确（另一种取胜着法）",
-        (Verdict::Incomplete, Lang::Chinese) => "不完整",
-        (Verdict::Wrong, Lang::Chinese) => "错误",
-        (Verdict::Illegal, Lang::Chinese) => "不合规则",
+/// The feedback on a checked line, in the quiz's language.
+fn line_feedback(check: &LineCheck, lang: Lang) -> String {
+    let error = check.first_error.as_ref();
+    let at = error
+        .map(|e| {
+            (
+                e.ply,
+                e.text.clone(),
+                e.reason.clone(),
+                e.refutation.join(" "),
+            )
+        })
+        .unwrap_or_default();
+    let (ply, text, reason, refutation) = at;
+    match (check.verdict, lang) {
+        (Verdict::Correct | Verdict::Alternative, Lang::English) => check.message.clone(),
+        (Verdict::Incomplete, Lang::English) => format!("Incomplete: {}", check.message),
+        (Verdict::Wrong, Lang::English) => format!("Wrong: {}", check.message),
+        (Verdict::Illegal, Lang::English) => format!("Illegal: {}", check.message),
+        (Verdict::Correct, Lang::Chinese) => "正确。".to_string(),
+        (Verdict::Alternative, Lang::Chinese) => "正确：这是另一种取胜的着法。".to_string(),
+        (Verdict::Incomplete, Lang::Chinese) => {
+            "到这里都对，但着法没有写完，还没有取胜。".to_string()
+        }
+        (Verdict::Wrong, Lang::Chinese) if refutation.is_empty() => {
+            format!("错误：第 {ply} 步 {text} 不能取胜（{reason}）。")
+        }
+        (Verdict::Wrong, Lang::Chinese) => {
+            format!("错误：第 {ply} 步 {text} 不能取胜，对方可以应 {refutation}。")
+        }
+        (Verdict::Illegal, Lang::Chinese) => {
+            format!("不合规则：第 {ply} 步 {text}（{reason}）。")
+        }
     }
 }
 
@@ -643,8 +664,7 @@ fn diagram(
             } else {
                 0.0
             };
-            let word = verdict_word(check.verdict, lang);
-            (points, format!("{word}: {}", check.message))
+            (points, line_feedback(&check, lang))
         }
         Err(e) => (0.0, e.to_string()),
     }
