@@ -179,8 +179,8 @@ fn save(
                 args.seed
             ));
             exercise.comment = Some(format!(
-                "Composed from candidate {} and proven by the solver (goal {}).",
-                composed.index, composed.proven.goal
+                "Composed from candidate {} of seed {}.",
+                composed.index, args.seed
             ));
             exercise
         })
