@@ -144,6 +144,10 @@ fn write_outputs(out: &Path, results: &[StudentResult]) -> Result<(), CliError> 
 
 /// Writes through a temporary file and a rename, so a failure never leaves half a file.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), CliError> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return std::fs::write(path, text)
+            .map_err(|e| CliError::usage(format!("{}: {e}", path.display())));
+    }
     let temporary = path.with_extension("tmp-damtutor");
     std::fs::write(&temporary, text)
         .and_then(|_| std::fs::rename(&temporary, path))

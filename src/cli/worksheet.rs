@@ -214,6 +214,10 @@ fn load_sets(paths: &[PathBuf]) -> Result<Vec<ExerciseSet>, CliError> {
 /// never leaves a half-written file behind.
 fn write_atomically(file: &OutputFile) -> Result<(), CliError> {
     let failed = |e: std::io::Error| CliError::usage(format!("{}: {e}", file.path.display()));
+    // A device or pipe (such as /dev/null) is written to, never renamed over.
+    if std::fs::metadata(&file.path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return std::fs::write(&file.path, &file.contents).map_err(failed);
+    }
     let folder = match file.path.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder.to_path_buf(),
         _ => PathBuf::from("."),
