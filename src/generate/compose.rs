@@ -31,9 +31,11 @@ use std::time::{Duration, Instant};
 /// What to compose.
 #[derive(Clone, Debug)]
 pub struct ComposeOptions {
+    /// The motif asked for.
     pub target: Target,
     /// How many exercises.
     pub count: usize,
+    /// The seed of every candidate's random generator.
     pub seed: u64,
     /// Pieces on the board, both sides together.
     pub pieces: RangeInclusive<u32>,
@@ -86,6 +88,7 @@ pub fn default_plies(target: Target) -> RangeInclusive<u32> {
 pub struct Composed {
     /// The candidate's index in the run (its random stream).
     pub index: u64,
+    /// The goal and solution.
     pub proven: Proven,
 }
 
@@ -102,6 +105,7 @@ pub struct ComposeReport {
     pub duplicates: u64,
     /// Whether the run stopped on its deadline or stop flag before the count was reached.
     pub stopped: bool,
+    /// The time the run took.
     pub elapsed: Duration,
 }
 
@@ -109,9 +113,9 @@ pub struct ComposeReport {
 /// soon after the count is reached or the deadline passes.
 const BATCH_PER_THREAD: u64 = 16;
 
-/// Composes `options.count` exercises, in parallel, until done or `stop` is reached.
-/// `progress` is called after every batch with the report so far (to draw a progress bar, or
-/// to save what was found).
+/// Composes `options.count` exercises, in parallel, until done or `stop` is reached - give it
+/// a deadline: a request nothing satisfies would otherwise run on. `progress` is called after
+/// every batch with the report so far (to draw a progress bar, or to save what was found).
 pub fn compose(
     options: &ComposeOptions,
     stop: &Stop,

@@ -71,7 +71,9 @@ pub struct Mined {
     pub side: Color,
     /// Players, event and date from the game's tags, and the move number.
     pub source: String,
+    /// Whether the game played it.
     pub played: Played,
+    /// The goal and solution.
     pub proven: Proven,
 }
 
@@ -124,6 +126,7 @@ pub struct MineReport {
     pub duplicates: u64,
     /// Whether the run stopped on its deadline or stop flag.
     pub stopped: bool,
+    /// The time the run took.
     pub elapsed: Duration,
 }
 
@@ -201,8 +204,11 @@ pub fn mine<R: BufRead>(
 
 /// What one game gave.
 pub struct GameFindings {
+    /// Positions in the game (each looked at).
     pub positions: u64,
+    /// Positions the solver worked on.
     pub solved: u64,
+    /// The combinations, in the game's order.
     pub found: Vec<Mined>,
 }
 
