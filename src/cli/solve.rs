@@ -3,7 +3,7 @@ use super::{parse_position, CliError};
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
 use damtutor::solver::report::SolutionReport;
-use damtutor::solver::{self, Goal, Solution, Status, TreeNode};
+use damtutor::solver::{self, Difficulty, Goal, Solution, Status, TreeNode};
 use std::path::Path;
 
 #[derive(Args, Debug)]
@@ -81,7 +81,13 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         .iter()
         .map(|e| (e.position, goal_override.unwrap_or(e.goal)))
         .collect();
-    let solutions = solver::solve_all(&tasks, limits);
+    let mut solutions = solver::solve_all(&tasks, limits);
+    // A teacher's difficulty in the file overrides the estimate.
+    for (e, s) in chosen.iter().zip(solutions.iter_mut()) {
+        if let (Some(level), true) = (e.difficulty, s.is_solved()) {
+            s.difficulty = Some(Difficulty::from_level(level));
+        }
+    }
     if args.json {
         let reports: Vec<SolutionReport> = chosen
             .iter()
