@@ -402,3 +402,22 @@ fn mining_with_a_larger_gain_keeps_only_larger_gains() {
     }
     assert!(report.found.iter().any(|m| m.game == 1 && m.number == 1));
 }
+
+#[test]
+fn a_set_written_to_standard_output_is_the_only_thing_there() {
+    let output = run(&[
+        "generate",
+        "--motif",
+        "king_trap",
+        "--count",
+        "2",
+        "--seed",
+        "1",
+        "--out",
+        "/dev/stdout",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let set = check_set(&text(&output.stdout), Some(Motif::KingTrap));
+    assert_eq!(set.exercises.len(), 2);
+    assert!(text(&output.stderr).starts_with("wrote 2 exercises to /dev/stdout"));
+}

@@ -98,6 +98,7 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
         )
     });
 
+    let device = is_device(&args.out);
     let bar = progress_bar(args.count as u64, COUNT_BAR);
     let mut saved = 0;
     let mut save_error = None;
@@ -109,8 +110,9 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
             report.candidates,
             report.candidates as f64 / seconds
         ));
-        // Save as we go: an interrupted run keeps what it found.
-        if report.exercises.len() > saved && save_error.is_none() {
+        // Save as we go: an interrupted run keeps what it found (not on a device or pipe,
+        // which would receive every version).
+        if report.exercises.len() > saved && save_error.is_none() && !device {
             match save(&args.out, &title, &args, report) {
                 Ok(()) => saved = report.exercises.len(),
                 Err(e) => save_error = Some(e),
@@ -138,11 +140,14 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
         )));
     }
     save(&args.out, &title, &args, &report)?;
-    println!(
-        "wrote {} exercise{} to {}: {counts}",
-        report.exercises.len(),
-        if report.exercises.len() == 1 { "" } else { "s" },
-        args.out.display()
+    say(
+        device,
+        &format!(
+            "wrote {} exercise{} to {}: {counts}",
+            report.exercises.len(),
+            if report.exercises.len() == 1 { "" } else { "s" },
+            args.out.display()
+        ),
     );
     if report.exercises.len() < args.count {
         eprintln!(
@@ -215,9 +220,28 @@ pub fn progress_bar(length: u64, template: &str) -> ProgressBar {
     bar
 }
 
+/// Prints a report line on standard output, or on standard error when the set itself goes to
+/// a device or pipe (standard output, most likely).
+pub fn say(device: bool, line: &str) {
+    if device {
+        eprintln!("{line}");
+    } else {
+        println!("{line}");
+    }
+}
+
+/// Whether `path` names a device or a pipe (such as `/dev/stdout`) rather than a file.
+pub fn is_device(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
 /// Writes through a temporary file and a rename, so a failure (or an interruption) never
-/// leaves half a file.
+/// leaves half a file; a device or pipe is written directly.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), CliError> {
+    if is_device(path) {
+        return std::fs::write(path, text)
+            .map_err(|e| CliError::usage(format!("{}: {e}", path.display())));
+    }
     let temporary = path.with_extension("tmp-damtutor");
     std::fs::write(&temporary, text)
         .and_then(|_| std::fs::rename(&temporary, path))

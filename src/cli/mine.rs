@@ -1,4 +1,4 @@
-use super::generate::{progress_bar, write_atomic, BYTES_BAR};
+use super::generate::{is_device, progress_bar, say, write_atomic, BYTES_BAR};
 use super::CliError;
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
@@ -129,20 +129,27 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     }
     bar.finish_and_clear();
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
-    println!(
-        "games read: {} ({} skipped), positions examined: {}, exercises found: {} ({} duplicates dropped)",
-        report.games,
-        report.skipped,
-        report.positions,
-        report.found.len(),
-        report.duplicates
+    let device = is_device(&args.out);
+    say(
+        device,
+        &format!(
+            "games read: {} ({} skipped), positions examined: {}, exercises found: {} ({} duplicates dropped)",
+            report.games,
+            report.skipped,
+            report.positions,
+            report.found.len(),
+            report.duplicates
+        ),
     );
-    println!(
-        "{:.1} games/s ({} games in {:.1} s, {} positions solved)",
-        report.games as f64 / seconds,
-        report.games,
-        seconds,
-        report.solved
+    say(
+        device,
+        &format!(
+            "{:.1} games/s ({} games in {:.1} s, {} positions solved)",
+            report.games as f64 / seconds,
+            report.games,
+            seconds,
+            report.solved
+        ),
     );
     if report.stopped {
         eprintln!("damtutor: stopped at the time limit; the games after that were not read");
@@ -177,10 +184,13 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     );
     let set = generate::exercise_set(title, Some(description), exercises);
     write_atomic(&args.out, &exercise::to_yaml(&set))?;
-    println!(
-        "wrote {} exercises to {}",
-        set.exercises.len(),
-        args.out.display()
+    say(
+        device,
+        &format!(
+            "wrote {} exercises to {}",
+            set.exercises.len(),
+            args.out.display()
+        ),
     );
     Ok(())
 }
