@@ -1,5 +1,5 @@
 use super::limits::LimitArgs;
-use super::CliError;
+use super::{write_file, CliError};
 use clap::Args;
 use damtutor::check::{self, report, StudentResult};
 use damtutor::exercise::{self, AnswerSheet};
@@ -120,10 +120,10 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
                 std::fs::create_dir_all(parent)
                     .map_err(|e| CliError::usage(format!("{}: {e}", parent.display())))?;
             }
-            write_atomic(&path, svg)?;
+            write_file(&path, svg)?;
         }
         let path = args.out.join(format!("{stem}.{}", format.extension()));
-        write_atomic(&path, &rendered.text)?;
+        write_file(&path, &rendered.text)?;
     }
     print!("{}", summary_text(&results));
     println!("written to {}/", args.out.display());
@@ -137,24 +137,9 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
 
 fn write_outputs(out: &Path, results: &[StudentResult]) -> Result<(), CliError> {
     std::fs::create_dir_all(out).map_err(|e| CliError::usage(format!("{}: {e}", out.display())))?;
-    write_atomic(&out.join("gradebook.csv"), &check::gradebook_csv(results))?;
-    write_atomic(&out.join("summary.md"), &summary_markdown(results))?;
+    write_file(&out.join("gradebook.csv"), &check::gradebook_csv(results))?;
+    write_file(&out.join("summary.md"), &summary_markdown(results))?;
     Ok(())
-}
-
-/// Writes through a temporary file and a rename, so a failure never leaves half a file.
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), CliError> {
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-        return std::fs::write(path, text)
-            .map_err(|e| CliError::usage(format!("{}: {e}", path.display())));
-    }
-    let temporary = path.with_extension("tmp-damtutor");
-    std::fs::write(&temporary, text)
-        .and_then(|_| std::fs::rename(&temporary, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&temporary);
-            CliError::usage(format!("{}: {e}", path.display()))
-        })
 }
 
 fn summary_text(results: &[StudentResult]) -> String {

@@ -1,4 +1,4 @@
-use super::CliError;
+use super::{write_file, CliError};
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
 use damtutor::generate::{self, compose, ComposeOptions, ComposeReport, Stop, Target};
@@ -197,7 +197,7 @@ fn save(
         args.seed
     );
     let set = generate::exercise_set(title.to_string(), Some(description), exercises);
-    write_atomic(path, &exercise::to_yaml(&set))
+    write_file(path, &exercise::to_yaml(&set))
 }
 
 /// The progress bar of a count of exercises.
@@ -233,20 +233,4 @@ pub fn say(device: bool, line: &str) {
 /// Whether `path` names a device or a pipe (such as `/dev/stdout`) rather than a file.
 pub fn is_device(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
-}
-
-/// Writes through a temporary file and a rename, so a failure (or an interruption) never
-/// leaves half a file; a device or pipe is written directly.
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), CliError> {
-    if is_device(path) {
-        return std::fs::write(path, text)
-            .map_err(|e| CliError::usage(format!("{}: {e}", path.display())));
-    }
-    let temporary = path.with_extension("tmp-damtutor");
-    std::fs::write(&temporary, text)
-        .and_then(|_| std::fs::rename(&temporary, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&temporary);
-            CliError::usage(format!("{}: {e}", path.display()))
-        })
 }

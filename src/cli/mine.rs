@@ -1,4 +1,5 @@
-use super::generate::{is_device, progress_bar, say, write_atomic, BYTES_BAR};
+use super::generate::{is_device, progress_bar, say, BYTES_BAR};
+use super::write_file;
 use super::CliError;
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
@@ -183,7 +184,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
         args.min_gain
     );
     let set = generate::exercise_set(title, Some(description), exercises);
-    write_atomic(&args.out, &exercise::to_yaml(&set))?;
+    write_file(&args.out, &exercise::to_yaml(&set))?;
     say(
         device,
         &format!(

@@ -87,6 +87,29 @@ impl fmt::Display for CliError {
     }
 }
 
+/// Writes `contents` to `path` through a temporary file in the same folder and a rename, so
+/// that a failure never leaves half a file. Missing folders are created. Something that is not
+/// a regular file (a device such as `/dev/null`, a pipe) is written to directly, never replaced.
+pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError> {
+    let failed = |e: std::io::Error| CliError::usage(format!("{}: {e}", path.display()));
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return std::fs::write(path, contents).map_err(failed);
+    }
+    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder).map_err(failed)?;
+    }
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("damtutor");
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, contents).map_err(failed)?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        failed(e)
+    })
+}
+
 /// Reads POS: a FEN string or `start`.
 pub fn parse_position(text: &str) -> Result<Position, CliError> {
     text.parse::<Position>().map_err(|e| match e {

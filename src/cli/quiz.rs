@@ -1,4 +1,4 @@
-use super::CliError;
+use super::{write_file, CliError};
 use clap::{Args, ValueEnum};
 use damtutor::quiz::{self, document, export, QuestionType, Quiz, QuizOptions, Topic};
 use damtutor::render::i18n::Lang;
@@ -192,7 +192,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         );
     }
     for file in &files {
-        write_atomic(&file.path, &file.contents)?;
+        write_file(&file.path, &file.contents)?;
     }
     report(&quiz, &files, to_stdout, took);
     Ok(())
@@ -239,27 +239,4 @@ fn report(quiz: &Quiz, files: &[OutputFile], to_stdout: bool, took: std::time::D
             println!("{line}");
         }
     }
-}
-
-/// Writes `contents` to `path` through a temporary file in the same folder and a rename, so
-/// that a reader never sees half a file. Something that is not a regular file (a device such
-/// as `/dev/null`, a pipe) is written to directly, never replaced.
-fn write_atomic(path: &Path, contents: &str) -> Result<(), CliError> {
-    let failed = |e: std::io::Error| CliError::rejected(format!("{}: {e}", path.display()));
-    if let Ok(metadata) = std::fs::metadata(path) {
-        if !metadata.is_file() {
-            return std::fs::write(path, contents).map_err(failed);
-        }
-    }
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-    if let Some(folder) = folder {
-        std::fs::create_dir_all(folder).map_err(failed)?;
-    }
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("quiz");
-    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&temporary, contents).map_err(failed)?;
-    std::fs::rename(&temporary, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        failed(e)
-    })
 }

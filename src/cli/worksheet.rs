@@ -1,5 +1,5 @@
 use super::limits::LimitArgs;
-use super::CliError;
+use super::{write_file, CliError};
 use clap::{Args, ValueEnum};
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::i18n::Lang;
@@ -140,7 +140,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     })?;
     let total = started.elapsed();
     for file in &files {
-        write_atomically(file)?;
+        write_file(&file.path, &file.contents)?;
     }
     let documents: Vec<&OutputFile> = files
         .iter()
@@ -208,32 +208,4 @@ fn load_sets(paths: &[PathBuf]) -> Result<Vec<ExerciseSet>, CliError> {
         return Err(CliError::usage(errors.join("\n")));
     }
     Ok(sets)
-}
-
-/// Writes a file through a temporary file in the same folder and a rename, so that a failure
-/// never leaves a half-written file behind.
-fn write_atomically(file: &OutputFile) -> Result<(), CliError> {
-    let failed = |e: std::io::Error| CliError::usage(format!("{}: {e}", file.path.display()));
-    // A device or pipe (such as /dev/null) is written to, never renamed over.
-    if std::fs::metadata(&file.path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-        return std::fs::write(&file.path, &file.contents).map_err(failed);
-    }
-    let folder = match file.path.parent() {
-        Some(folder) if !folder.as_os_str().is_empty() => folder.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&folder).map_err(failed)?;
-    let name = file
-        .path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "worksheet".to_string());
-    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::write(&temporary, &file.contents)
-        .and_then(|()| std::fs::rename(&temporary, &file.path));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(failed(e));
-    }
-    Ok(())
 }
