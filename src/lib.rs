@@ -19,28 +19,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod bitboard;
 pub mod check;
 pub mod exercise;
-pub mod fen;
-pub mod game;
 pub mod generate;
-mod movegen;
-pub mod moves;
-pub mod notation;
-pub mod pdn;
-pub mod perft;
-pub mod position;
 pub mod quiz;
 pub mod render;
-pub mod setup;
 pub mod solver;
-pub mod square;
 pub mod verify;
 
-pub use bitboard::Bitboard;
-pub use game::{DrawReason, Game, GameEnd};
-pub use moves::{Move, MoveList};
-pub use position::{Material, Outcome, Position, Undo};
-pub use setup::{PositionError, Setup};
-pub use square::{ByColor, Color, Piece, Role, Square};
+/// The rules core lives in its own crate, `damtutor-rules`; its modules and types are
+/// re-exported here so that the teaching layers and users name them from one place.
+pub use damtutor_rules::{
+    bitboard, fen, game, moves, notation, pdn, perft, position, setup, square,
+};
+pub use damtutor_rules::{
+    Bitboard, ByColor, Color, DrawReason, Game, GameEnd, Material, Move, MoveList, Outcome, Piece,
+    Position, PositionError, Role, Setup, Square, Undo,
+};

@@ -568,7 +568,7 @@ impl Position {
 
     /// Every capture that is complete (cannot go on), ignoring the majority rule: for explaining
     /// why a capture that takes too few pieces is illegal.
-    pub(crate) fn captures_ignoring_majority(&self) -> MoveList {
+    pub fn captures_ignoring_majority(&self) -> MoveList {
         let mut list = MoveList::new();
         let (men, kings) = self.capturers();
         if men != 0 || kings {

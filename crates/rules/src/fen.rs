@@ -110,7 +110,7 @@ fn unwrap(text: &str) -> (&str, usize) {
 /// Reads a FEN string into a [`Setup`] (not yet validated).
 ///
 /// ```
-/// use damtutor::fen::parse_setup;
+/// use damtutor_rules::fen::parse_setup;
 /// let setup = parse_setup("[FEN \"B:W18,K46:B12-14.\"]").unwrap();
 /// assert_eq!(setup.pieces.len(), 5);
 /// assert!(parse_setup("W:W31-5x").unwrap_err().to_string().contains("column 4"));

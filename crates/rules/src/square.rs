@@ -9,7 +9,7 @@ use std::fmt;
 /// One of the 50 playable (dark) squares, numbered 1..=50.
 ///
 /// ```
-/// use damtutor::Square;
+/// use damtutor_rules::Square;
 /// let sq = Square::new(28).unwrap();
 /// assert_eq!(sq.number(), 28);
 /// assert_eq!((sq.row(), sq.column()), (5, 4));

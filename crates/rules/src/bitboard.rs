@@ -64,7 +64,7 @@ impl Direction {
 /// A set of squares.
 ///
 /// ```
-/// use damtutor::{Bitboard, Square};
+/// use damtutor_rules::{Bitboard, Square};
 /// let set: Bitboard = [28, 32, 46].iter().map(|&n| Square::new(n).unwrap()).collect();
 /// assert_eq!(set.count(), 3);
 /// assert!(set.contains(Square::new(32).unwrap()));

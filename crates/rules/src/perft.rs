@@ -10,7 +10,7 @@ use crate::position::Position;
 /// level's moves are generated and played, the last level's generated in full and counted.
 ///
 /// ```
-/// use damtutor::{perft, Position};
+/// use damtutor_rules::{perft, Position};
 /// assert_eq!(perft::perft(&Position::initial(), 3), 658);
 /// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {

@@ -15,7 +15,7 @@ pub(crate) const BLACK_PROMOTION: u64 = 0b11111 << 49;
 /// Built from a [`Setup`] (checked once) or from FEN, and changed only by playing moves.
 ///
 /// ```
-/// use damtutor::Position;
+/// use damtutor_rules::Position;
 /// let start = Position::initial();
 /// assert_eq!(start.legal_moves().len(), 9);
 /// let pos: Position = "W:W28,32:B23".parse().unwrap();
@@ -47,7 +47,8 @@ pub struct Undo {
 }
 
 /// Material of one side: men and kings.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, serde::Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Material {
     pub men: u32,
     pub kings: u32,
@@ -89,7 +90,7 @@ impl Position {
     /// Validates a setup.
     ///
     /// ```
-    /// use damtutor::{Color, Position, PositionError, Role, Setup};
+    /// use damtutor_rules::{Color, Position, PositionError, Role, Setup};
     /// let mut setup = Setup::empty(Color::White);
     /// setup.put(3, Color::White, Role::Man);
     /// assert_eq!(

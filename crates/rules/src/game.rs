@@ -86,7 +86,7 @@ impl Endgame {
 /// A game: a start position, the moves played, and the draw bookkeeping.
 ///
 /// ```
-/// use damtutor::{Game, GameEnd, DrawReason, Position};
+/// use damtutor_rules::{Game, GameEnd, DrawReason, Position};
 /// let mut game = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
 /// for text in ["50-44", "1-7", "44-50", "7-1", "50-44", "1-7", "44-50"] {
 ///     game.play_text(text).unwrap();

@@ -67,7 +67,7 @@ pub fn normalize_char(c: char) -> char {
 /// Splits move text into squares.
 ///
 /// ```
-/// use damtutor::notation::parse_move_text;
+/// use damtutor_rules::notation::parse_move_text;
 /// let text = parse_move_text("４×27×38x15!").unwrap();
 /// assert_eq!(text.squares, vec![4, 27, 38, 15]);
 /// assert!(text.capture);
@@ -210,7 +210,7 @@ impl Position {
     /// Reads move text and finds the legal move it names, or says why there is none.
     ///
     /// ```
-    /// use damtutor::Position;
+    /// use damtutor_rules::Position;
     /// let pos: Position = "W:W32,37:B27".parse().unwrap();
     /// let err = pos.parse_move("37-31").unwrap_err();
     /// assert_eq!(err.reason(), "capture is compulsory: 32x21");
@@ -344,7 +344,7 @@ fn is_subsequence(wanted: &[Square], route: &[Square]) -> bool {
 /// marks and annotations; separators may be spaces, commas or semicolons.
 ///
 /// ```
-/// use damtutor::notation::line_tokens;
+/// use damtutor_rules::notation::line_tokens;
 /// assert_eq!(line_tokens("1. 32-27! 26x37 2. 39-34 30x39"), ["32-27!", "26x37", "39-34", "30x39"]);
 /// assert_eq!(line_tokens("1.43-38 47x32 2.28x37"), ["43-38", "47x32", "28x37"]);
 /// ```

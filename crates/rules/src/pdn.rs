@@ -11,7 +11,7 @@
 //! [`PdnError`] naming the game and the line, and reading goes on with the next game.
 //!
 //! ```
-//! use damtutor::pdn::{self, GameResult};
+//! use damtutor_rules::pdn::{self, GameResult};
 //!
 //! let text = "[Event \"Club\"]\n\n1. 32-28 {the centre} 19-23 2. 28x19 14x23 1-1\n\n\
 //!             [Event \"Blitz\"]\n\n1. 32-28 19-23 2. 33-29 2-0\n";
@@ -59,7 +59,7 @@ impl GameResult {
     /// Reads a result token: `2-0 1-1 0-2 *`, or the `1-0 0-1 1/2-1/2` some files use.
     ///
     /// ```
-    /// use damtutor::pdn::GameResult;
+    /// use damtutor_rules::pdn::GameResult;
     /// assert_eq!(GameResult::parse("0-1"), Some(GameResult::BlackWins));
     /// assert_eq!(GameResult::parse("32-28"), None);
     /// ```
@@ -112,7 +112,7 @@ impl Nag {
     /// The glyph a move suffix such as `!?` stands for.
     ///
     /// ```
-    /// use damtutor::pdn::Nag;
+    /// use damtutor_rules::pdn::Nag;
     /// assert_eq!(Nag::from_suffix("!?"), Some(Nag(5)));
     /// assert_eq!(Nag::from_suffix("!!!"), None);
     /// ```
@@ -213,8 +213,8 @@ impl PdnGame {
     /// a move is not legal in its turn.
     ///
     /// ```
-    /// use damtutor::pdn::{self, GameResult, PdnGame};
-    /// use damtutor::Position;
+    /// use damtutor_rules::pdn::{self, GameResult, PdnGame};
+    /// use damtutor_rules::Position;
     /// let start = Position::initial();
     /// let first = start.parse_move("32-28").unwrap();
     /// let game = PdnGame::new(vec![], start, &[first], Some(GameResult::Unknown)).unwrap();
