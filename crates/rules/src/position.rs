@@ -324,10 +324,29 @@ impl Position {
     }
 
     /// Every legal move, with captures limited by the majority rule.
+    ///
+    /// The list is returned by value; a search that visits many positions can reuse one buffer
+    /// per ply with [`legal_moves_into`](Position::legal_moves_into), or visit the positions
+    /// after each move with [`for_each_child`](Position::for_each_child).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(&mut list);
         list
+    }
+
+    /// Clears `list` and fills it with the legal moves, in the order of
+    /// [`legal_moves`](Position::legal_moves).
+    ///
+    /// ```
+    /// use damtutor_rules::{MoveList, Position};
+    /// let mut buffer = MoveList::new();
+    /// Position::initial().legal_moves_into(&mut buffer);
+    /// assert_eq!(buffer.len(), 9);
+    /// ```
+    #[inline]
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate(list);
     }
 }
 
