@@ -323,7 +323,7 @@ fn check_exercise(
                 .push("give the position either as fen or as white/black lists, not both".into());
             None
         }
-        (Some(fen), None, None) => match crate::fen::parse_setup(fen) {
+        (Some(fen), None, None) => match crate::fen::parse_setup(fen, crate::Board::TenByTen) {
             Ok(mut setup) => {
                 if let Some(turn) = to_move {
                     if turn != setup.turn {

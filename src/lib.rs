@@ -30,9 +30,45 @@ pub mod verify;
 /// The rules core lives in its own crate, `damtutor-rules`; its modules and types are
 /// re-exported here so that the teaching layers and users name them from one place.
 pub use damtutor_rules::{
-    bitboard, fen, game, moves, notation, pdn, perft, position, setup, square,
+    bitboard, board, fen, notation, perft, rules, setup, square, with_variant,
 };
 pub use damtutor_rules::{
-    Bitboard, ByColor, Color, DrawReason, Game, GameEnd, Material, Move, MoveList, Outcome, Piece,
-    Position, PositionError, Role, Setup, Square, Undo,
+    Bitboard, Board, Brazilian, ByColor, Color, DrawReason, English, GameEnd, International,
+    Material, Notation, Outcome, Piece, PositionError, Role, RuleSet, Rules, Russian, Setup,
+    Square, Undo, Variant,
 };
+
+/// The international position: the teaching layers speak international draughts where they
+/// name no game (see [`damtutor_rules::Position`] for every game).
+pub type Position = damtutor_rules::Position<International>;
+/// A move of international draughts.
+pub type Move = damtutor_rules::Move<International>;
+/// The moves of an international position.
+pub type MoveList = damtutor_rules::MoveList<International>;
+/// A game of international draughts.
+pub type Game = damtutor_rules::Game<International>;
+
+/// [`damtutor_rules::position`], with `Position` the international position.
+pub mod position {
+    pub use damtutor_rules::position::*;
+    pub type Position = damtutor_rules::Position<crate::International>;
+}
+
+/// [`damtutor_rules::moves`], with `Move` and `MoveList` those of international draughts.
+pub mod moves {
+    pub use damtutor_rules::moves::*;
+    pub type Move = damtutor_rules::Move<crate::International>;
+    pub type MoveList = damtutor_rules::MoveList<crate::International>;
+}
+
+/// [`damtutor_rules::game`], with `Game` a game of international draughts.
+pub mod game {
+    pub use damtutor_rules::game::*;
+    pub type Game = damtutor_rules::Game<crate::International>;
+}
+
+/// [`damtutor_rules::pdn`], with `PdnGame` a game of international draughts.
+pub mod pdn {
+    pub use damtutor_rules::pdn::*;
+    pub type PdnGame = damtutor_rules::pdn::PdnGame<crate::International>;
+}

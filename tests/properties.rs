@@ -1,13 +1,16 @@
-//! Property tests of the rules core: FEN round trips, make/unmake, and the move generator against
-//! a deliberately simple second generator on a plain 10x10 array (no bitboards, no shifts).
+//! Property tests of the rules core: FEN round trips, make/unmake, and the move generator of
+//! every game against a deliberately simple second generator on a plain array (no bitboards, no
+//! shifts), told the rules by its own flags.
 //!
-//! The second generator follows the FMJD articles as literally as possible: captured pieces stay
-//! on the board until the capture ends (4.11), the capturing piece's start square is empty, the
-//! majority rule counts every piece as one (4.13), kings fly (3.9, 4.3), a man is crowned only
-//! when it ends on its promotion row (4.15), and routes with the same start, end and captured set
-//! are one move.
+//! The second generator follows the rules as literally as possible: captured pieces stay on the
+//! board until the capture ends (FMJD 4.11), the capturing piece's start square is empty, the
+//! maximum-capture rule (where the game has it) counts every piece as one (4.13), kings fly (3.9,
+//! 4.3) or step, men capture backwards or not, a man is crowned when it ends on its promotion row
+//! (4.15) or - in russian and english draughts - as soon as it reaches it, going on as a king or
+//! stopping there, and routes with the same start, end and captured set are one move.
 
-use damtutor::{perft, Color, Move, Piece, Position, Role, Setup, Square};
+use damtutor::{perft, Color, Piece, Role, Setup, Square};
+use damtutor_rules::{Brazilian, English, Position, Rules, Russian, Variant};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -15,20 +18,92 @@ use std::collections::{BTreeMap, BTreeSet};
 // The simple generator.
 // ---------------------------------------------------------------------------------------------
 
-/// (row, column) of FMJD square `n`, computed here rather than taken from the crate.
-fn coords(n: u8) -> (i8, i8) {
-    let row = (n - 1) / 5;
-    let column = 2 * ((n - 1) % 5) + if row.is_multiple_of(2) { 1 } else { 0 };
-    (row as i8, column as i8)
+/// When a man is crowned, as the simple generator knows it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Crowning {
+    /// Only when its move ends on the far row (FMJD, brazilian).
+    EndOfMove,
+    /// At once, and a capture goes on with the new king (russian).
+    Continue,
+    /// At once, and the move ends (english).
+    Stop,
 }
 
-/// FMJD number of the dark square at (row, column).
-fn number(row: i8, column: i8) -> u8 {
-    (row * 5 + column / 2 + 1) as u8
+/// The rules of a game, written down here rather than taken from the crate.
+#[derive(Copy, Clone, Debug)]
+struct SimpleRules {
+    size: i8,
+    men: usize,
+    backwards: bool,
+    flying: bool,
+    maximum: bool,
+    crowning: Crowning,
 }
 
-fn on_board(row: i8, column: i8) -> bool {
-    (0..10).contains(&row) && (0..10).contains(&column)
+const INTERNATIONAL: SimpleRules = SimpleRules {
+    size: 10,
+    men: 20,
+    backwards: true,
+    flying: true,
+    maximum: true,
+    crowning: Crowning::EndOfMove,
+};
+const BRAZILIAN: SimpleRules = SimpleRules {
+    size: 8,
+    men: 12,
+    backwards: true,
+    flying: true,
+    maximum: true,
+    crowning: Crowning::EndOfMove,
+};
+const RUSSIAN: SimpleRules = SimpleRules {
+    size: 8,
+    men: 12,
+    backwards: true,
+    flying: true,
+    maximum: false,
+    crowning: Crowning::Continue,
+};
+const ENGLISH: SimpleRules = SimpleRules {
+    size: 8,
+    men: 12,
+    backwards: false,
+    flying: false,
+    maximum: false,
+    crowning: Crowning::Stop,
+};
+
+fn simple_rules(variant: Variant) -> SimpleRules {
+    match variant {
+        Variant::International => INTERNATIONAL,
+        Variant::Brazilian => BRAZILIAN,
+        Variant::Russian => RUSSIAN,
+        Variant::English => ENGLISH,
+    }
+}
+
+impl SimpleRules {
+    fn squares(&self) -> u8 {
+        (self.size * self.size / 2) as u8
+    }
+
+    /// (row, column) of square `n`, row by row from the top, the top row's first dark square
+    /// in column 1.
+    fn coords(&self, n: u8) -> (i8, i8) {
+        let half = self.size as u8 / 2;
+        let row = (n - 1) / half;
+        let column = 2 * ((n - 1) % half) + if row.is_multiple_of(2) { 1 } else { 0 };
+        (row as i8, column as i8)
+    }
+
+    /// The number of the dark square at (row, column).
+    fn number(&self, row: i8, column: i8) -> u8 {
+        (row * (self.size / 2) + column / 2 + 1) as u8
+    }
+
+    fn on_board(&self, row: i8, column: i8) -> bool {
+        (0..self.size).contains(&row) && (0..self.size).contains(&column)
+    }
 }
 
 const DIRECTIONS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
@@ -40,16 +115,30 @@ type Key = (u8, u8, Vec<u8>, bool);
 struct SimpleBoard {
     cells: [[Option<Piece>; 10]; 10],
     turn: Color,
+    rules: SimpleRulesKey,
 }
 
+/// The rules by name, so that boards compare and print simply.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct SimpleRulesKey(Variant);
+
 impl SimpleBoard {
-    fn new(pieces: &[(u8, Piece)], turn: Color) -> SimpleBoard {
+    fn new(variant: Variant, pieces: &[(u8, Piece)], turn: Color) -> SimpleBoard {
+        let rules = simple_rules(variant);
         let mut cells = [[None; 10]; 10];
         for &(n, piece) in pieces {
-            let (r, c) = coords(n);
+            let (r, c) = rules.coords(n);
             cells[r as usize][c as usize] = Some(piece);
         }
-        SimpleBoard { cells, turn }
+        SimpleBoard {
+            cells,
+            turn,
+            rules: SimpleRulesKey(variant),
+        }
+    }
+
+    fn rules(&self) -> SimpleRules {
+        simple_rules(self.rules.0)
     }
 
     fn at(&self, row: i8, column: i8) -> Option<Piece> {
@@ -59,7 +148,14 @@ impl SimpleBoard {
     fn promotion_row(&self) -> i8 {
         match self.turn {
             Color::White => 0,
-            Color::Black => 9,
+            Color::Black => self.rules().size - 1,
+        }
+    }
+
+    fn forward(&self) -> i8 {
+        match self.turn {
+            Color::White => -1,
+            Color::Black => 1,
         }
     }
 
@@ -69,13 +165,10 @@ impl SimpleBoard {
         if !captures.is_empty() {
             return captures;
         }
+        let rules = self.rules();
         let mut moves = BTreeSet::new();
-        let forward = match self.turn {
-            Color::White => -1,
-            Color::Black => 1,
-        };
-        for n in 1..=50 {
-            let (r, c) = coords(n);
+        for n in 1..=rules.squares() {
+            let (r, c) = rules.coords(n);
             let Some(piece) = self.at(r, c) else { continue };
             if piece.color != self.turn {
                 continue;
@@ -83,13 +176,17 @@ impl SimpleBoard {
             for (dr, dc) in DIRECTIONS {
                 let (mut tr, mut tc) = (r + dr, c + dc);
                 if piece.role == Role::Man {
-                    if dr == forward && on_board(tr, tc) && self.at(tr, tc).is_none() {
-                        moves.insert((n, number(tr, tc), vec![], tr == self.promotion_row()));
+                    if dr == self.forward() && rules.on_board(tr, tc) && self.at(tr, tc).is_none() {
+                        let promotes = tr == self.promotion_row();
+                        moves.insert((n, rules.number(tr, tc), vec![], promotes));
                     }
                     continue;
                 }
-                while on_board(tr, tc) && self.at(tr, tc).is_none() {
-                    moves.insert((n, number(tr, tc), vec![], false));
+                while rules.on_board(tr, tc) && self.at(tr, tc).is_none() {
+                    moves.insert((n, rules.number(tr, tc), vec![], false));
+                    if !rules.flying {
+                        break;
+                    }
                     tr += dr;
                     tc += dc;
                 }
@@ -98,11 +195,12 @@ impl SimpleBoard {
         moves
     }
 
-    /// The captures that take the most pieces.
+    /// The captures: every complete one, or those that take the most pieces.
     fn captures(&self) -> BTreeSet<Key> {
+        let rules = self.rules();
         let mut found = BTreeSet::new();
-        for n in 1..=50 {
-            let (r, c) = coords(n);
+        for n in 1..=rules.squares() {
+            let (r, c) = rules.coords(n);
             let Some(piece) = self.at(r, c) else { continue };
             if piece.color != self.turn {
                 continue;
@@ -111,34 +209,52 @@ impl SimpleBoard {
             let mut board = self.clone();
             board.cells[r as usize][c as usize] = None;
             let mut captured = Vec::new();
-            board.search(n, r, c, piece.role == Role::King, &mut captured, &mut found);
+            let king = piece.role == Role::King;
+            board.search(n, r, c, king, false, &mut captured, &mut found);
+        }
+        if !rules.maximum {
+            return found;
         }
         let most = found.iter().map(|k| k.2.len()).max().unwrap_or(0);
         found.into_iter().filter(|k| k.2.len() == most).collect()
     }
 
     /// Extends a capture standing on (row, column) with `captured` taken so far (still on the
-    /// board); records it when it cannot go on.
+    /// board) by a king (or a man crowned on the way, `crowned`) or a man; records it when it
+    /// cannot go on.
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
         from: u8,
         row: i8,
         column: i8,
         king: bool,
+        crowned: bool,
         captured: &mut Vec<(i8, i8)>,
         found: &mut BTreeSet<Key>,
     ) {
+        let rules = self.rules();
+        let record = |found: &mut BTreeSet<Key>, captured: &[(i8, i8)], row, column, promotes| {
+            let mut squares: Vec<u8> = captured.iter().map(|&(r, c)| rules.number(r, c)).collect();
+            squares.sort();
+            found.insert((from, rules.number(row, column), squares, promotes));
+        };
+        let flying = king && rules.flying;
         let mut extended = false;
         for (dr, dc) in DIRECTIONS {
-            // Find the first piece along the direction (a man looks only at its neighbour).
+            if !king && !rules.backwards && dr != self.forward() {
+                continue;
+            }
+            // Find the first piece along the direction (a man or a short king looks only at
+            // its neighbour).
             let (mut vr, mut vc) = (row + dr, column + dc);
-            if king {
-                while on_board(vr, vc) && self.at(vr, vc).is_none() {
+            if flying {
+                while rules.on_board(vr, vc) && self.at(vr, vc).is_none() {
                     vr += dr;
                     vc += dc;
                 }
             }
-            if !on_board(vr, vc) {
+            if !rules.on_board(vr, vc) {
                 continue;
             }
             let Some(victim) = self.at(vr, vc) else {
@@ -147,36 +263,87 @@ impl SimpleBoard {
             if victim.color == self.turn || captured.contains(&(vr, vc)) {
                 continue;
             }
+            // The empty squares behind the victim (only the first for a short piece).
+            let mut landings = Vec::new();
             let (mut lr, mut lc) = (vr + dr, vc + dc);
-            while on_board(lr, lc) && self.at(lr, lc).is_none() {
-                extended = true;
-                captured.push((vr, vc));
-                self.search(from, lr, lc, king, captured, found);
-                captured.pop();
-                if !king {
+            while rules.on_board(lr, lc) && self.at(lr, lc).is_none() {
+                landings.push((lr, lc));
+                if !flying {
                     break;
                 }
                 lr += dr;
                 lc += dc;
             }
+            captured.push((vr, vc));
+            // A capture that can go on must: where some landing square lets it, the others
+            // are not stopping places.
+            let continuing: Vec<(i8, i8)> = landings
+                .iter()
+                .copied()
+                .filter(|&(lr, lc)| self.can_go_on(lr, lc, king, captured))
+                .collect();
+            let chosen = if continuing.is_empty() {
+                landings
+            } else {
+                continuing
+            };
+            for (lr, lc) in chosen {
+                extended = true;
+                let reaches_row = !king && lr == self.promotion_row();
+                match (reaches_row, rules.crowning) {
+                    (true, Crowning::Stop) => record(found, captured, lr, lc, true),
+                    (true, Crowning::Continue) => {
+                        self.search(from, lr, lc, true, true, captured, found)
+                    }
+                    _ => self.search(from, lr, lc, king, crowned, captured, found),
+                }
+            }
+            captured.pop();
         }
         if !extended && !captured.is_empty() {
-            let mut squares: Vec<u8> = captured.iter().map(|&(r, c)| number(r, c)).collect();
-            squares.sort();
-            let promotes = !king && row == self.promotion_row();
-            found.insert((from, number(row, column), squares, promotes));
+            let promotes = crowned || (!king && row == self.promotion_row());
+            record(found, captured, row, column, promotes);
         }
+    }
+
+    /// Whether a capturing piece standing on (row, column), having captured `captured`, can
+    /// jump again (a man about to be crowned and go on as a king counts as a king).
+    fn can_go_on(&self, row: i8, column: i8, king: bool, captured: &[(i8, i8)]) -> bool {
+        let rules = self.rules();
+        let crowned_here = !king && row == self.promotion_row();
+        let king = king || (crowned_here && rules.crowning == Crowning::Continue);
+        if crowned_here && rules.crowning == Crowning::Stop {
+            return false;
+        }
+        let flying = king && rules.flying;
+        DIRECTIONS.iter().any(|&(dr, dc)| {
+            if !king && !rules.backwards && dr != self.forward() {
+                return false;
+            }
+            let (mut vr, mut vc) = (row + dr, column + dc);
+            if flying {
+                while rules.on_board(vr, vc) && self.at(vr, vc).is_none() {
+                    vr += dr;
+                    vc += dc;
+                }
+            }
+            let jumpable = rules.on_board(vr, vc)
+                && self.at(vr, vc).is_some_and(|p| p.color != self.turn)
+                && !captured.contains(&(vr, vc));
+            jumpable && rules.on_board(vr + dr, vc + dc) && self.at(vr + dr, vc + dc).is_none()
+        })
     }
 
     /// The board after `key`.
     fn play(&self, key: &Key) -> SimpleBoard {
+        let rules = self.rules();
         let mut next = self.clone();
-        let (fr, fc) = coords(key.0);
-        let (tr, tc) = coords(key.1);
+        let (fr, fc) = rules.coords(key.0);
+        let (tr, tc) = rules.coords(key.1);
         let mut piece = next.at(fr, fc).expect("a piece on the start square");
         next.cells[fr as usize][fc as usize] = None;
         for &n in &key.2 {
-            let (r, c) = coords(n);
+            let (r, c) = rules.coords(n);
             next.cells[r as usize][c as usize] = None;
         }
         if key.3 {
@@ -203,7 +370,7 @@ impl SimpleBoard {
 // Comparing the two.
 // ---------------------------------------------------------------------------------------------
 
-fn key_of(m: &Move) -> Key {
+fn key_of<R: Rules>(m: &damtutor_rules::Move<R>) -> Key {
     (
         m.from().number(),
         m.to().number(),
@@ -213,10 +380,11 @@ fn key_of(m: &Move) -> Key {
 }
 
 /// Whether the crate's position shows exactly the simple board.
-fn assert_same_board(position: &Position, board: &SimpleBoard) {
+fn assert_same_board<R: Rules>(position: &Position<R>, board: &SimpleBoard) {
+    let rules = board.rules();
     assert_eq!(position.turn(), board.turn, "{position}");
-    for n in 1..=50u8 {
-        let (r, c) = coords(n);
+    for n in 1..=rules.squares() {
+        let (r, c) = rules.coords(n);
         assert_eq!(
             position.piece_at(Square::new(n).unwrap()),
             board.at(r, c),
@@ -226,9 +394,13 @@ fn assert_same_board(position: &Position, board: &SimpleBoard) {
 }
 
 /// The crate's legal moves against the simple generator's, and the positions after each one.
-fn check_generator(position: &Position, board: &SimpleBoard) -> BTreeMap<Key, Move> {
+fn check_generator<R: Rules>(
+    position: &Position<R>,
+    board: &SimpleBoard,
+) -> BTreeMap<Key, damtutor_rules::Move<R>> {
     let moves = position.legal_moves();
-    let ours: BTreeMap<Key, Move> = moves.iter().map(|m| (key_of(m), *m)).collect();
+    let ours: BTreeMap<Key, damtutor_rules::Move<R>> =
+        moves.iter().map(|m| (key_of(m), *m)).collect();
     assert_eq!(ours.len(), moves.len(), "duplicate moves in {position}");
     let expected = board.legal_moves();
     let got: BTreeSet<Key> = ours.keys().cloned().collect();
@@ -239,8 +411,9 @@ fn check_generator(position: &Position, board: &SimpleBoard) -> BTreeMap<Key, Mo
         moves.first().is_some_and(|m| m.is_capture()),
         "{position}"
     );
+    let rules = board.rules();
     for (key, m) in &ours {
-        let (row, column) = coords(key.0);
+        let (row, column) = rules.coords(key.0);
         let mover = board.at(row, column).expect("a piece on the start square");
         assert_eq!(
             m.is_king_move(),
@@ -248,12 +421,25 @@ fn check_generator(position: &Position, board: &SimpleBoard) -> BTreeMap<Key, Mo
             "{m} in {position}"
         );
         assert_same_board(&position.play_unchecked(m), &board.play(key));
+        // Every move's text reads back as the move, and its route is a real route.
+        let text = position.move_text(m);
+        assert_eq!(
+            position.parse_move(&text).as_ref(),
+            Ok(m),
+            "{text} in {position}"
+        );
+        let full = position.full_move_text(m);
+        assert_eq!(
+            position.parse_move(&full).as_ref(),
+            Ok(m),
+            "{full} in {position}"
+        );
     }
     ours
 }
 
 /// Every legal move made and taken back leaves the position exactly as it was.
-fn check_make_unmake(position: &Position) {
+fn check_make_unmake<R: Rules>(position: &Position<R>) {
     let original = *position;
     let mut work = *position;
     for m in &position.legal_moves() {
@@ -294,7 +480,7 @@ fn with_ranges(squares: &[(u8, bool)], spaced: bool) -> Vec<String> {
 
 /// A FEN string of `position` in one of the lenient forms readers should accept, chosen by the
 /// bits of `style`.
-fn lenient_fen(position: &Position, style: u16) -> String {
+fn lenient_fen<R: Rules>(position: &Position<R>, style: u16) -> String {
     let flag = |bit: u16| style & (1 << bit) != 0;
     let mut lists = Vec::new();
     for color in Color::ALL {
@@ -352,13 +538,13 @@ fn lenient_fen(position: &Position, style: u16) -> String {
     text
 }
 
-fn check_fen(position: &Position, style: u16) {
+fn check_fen<R: Rules>(position: &Position<R>, style: u16) {
     let text = position.to_string();
-    let parsed: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    let parsed: Position<R> = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(&parsed, position, "{text}");
     assert_eq!(parsed.to_string(), text);
     let lenient = lenient_fen(position, style);
-    let parsed: Position = lenient.parse().unwrap_or_else(|e| panic!("{lenient}: {e}"));
+    let parsed: Position<R> = lenient.parse().unwrap_or_else(|e| panic!("{lenient}: {e}"));
     assert_eq!(&parsed, position, "{lenient}");
 }
 
@@ -366,27 +552,34 @@ fn check_fen(position: &Position, style: u16) {
 // Strategies.
 // ---------------------------------------------------------------------------------------------
 
-/// Pieces on random squares: at most 20 a side, no man on its own promotion row (it becomes a
-/// king there instead), with `king_percent` of the pieces kings.
-fn arbitrary_pieces() -> impl Strategy<Value = (Vec<(u8, Piece)>, Color)> {
+/// Pieces on random squares of the board of `variant`: at most as many a side as a side starts
+/// with, no man on its own promotion row (it becomes a king there instead), with `king_percent`
+/// of the pieces kings.
+fn arbitrary_pieces(variant: Variant) -> impl Strategy<Value = (Vec<(u8, Piece)>, Color)> {
+    let rules = simple_rules(variant);
+    let squares = rules.squares();
+    let row = rules.size as u8 / 2;
     (
-        prop::collection::vec((1u8..=50, any::<bool>(), 0u32..100), 0..48),
+        prop::collection::vec(
+            (1u8..=squares, any::<bool>(), 0u32..100),
+            0..(squares as usize - 2),
+        ),
         any::<bool>(),
         prop_oneof![Just(0u32), 0u32..40, 0u32..=100],
     )
-        .prop_map(|(entries, black_to_move, king_percent)| {
+        .prop_map(move |(entries, black_to_move, king_percent)| {
             let mut used = [false; 51];
             let mut counts = [0; 2];
             let mut pieces = Vec::new();
             for (n, black, roll) in entries {
                 let color = if black { Color::Black } else { Color::White };
                 let index = black as usize;
-                if used[n as usize] || counts[index] == 20 {
+                if used[n as usize] || counts[index] == rules.men {
                     continue;
                 }
                 let promotion_row = match color {
-                    Color::White => 1..=5,
-                    Color::Black => 46..=50,
+                    Color::White => 1..=row,
+                    Color::Black => squares - row + 1..=squares,
                 };
                 let role = if roll < king_percent || promotion_row.contains(&n) {
                     Role::King
@@ -406,7 +599,7 @@ fn arbitrary_pieces() -> impl Strategy<Value = (Vec<(u8, Piece)>, Color)> {
         })
 }
 
-fn position_of(pieces: &[(u8, Piece)], turn: Color) -> Position {
+fn position_of<R: Rules>(pieces: &[(u8, Piece)], turn: Color) -> Position<R> {
     let mut setup = Setup::empty(turn);
     for &(n, piece) in pieces {
         setup.put(n as u32, piece.color, piece.role);
@@ -414,21 +607,104 @@ fn position_of(pieces: &[(u8, Piece)], turn: Color) -> Position {
     Position::from_setup(&setup).expect("the strategy builds valid positions")
 }
 
+/// A random position of `R` against the simple generator: same board, FEN both ways, same
+/// moves, make/unmake.
+fn check_random_position<R: Rules>(pieces: &[(u8, Piece)], turn: Color, style: u16) {
+    let position = position_of::<R>(pieces, turn);
+    let board = SimpleBoard::new(R::RULES.variant, pieces, turn);
+    assert_same_board(&position, &board);
+    check_fen(&position, style);
+    check_generator(&position, &board);
+    check_make_unmake(&position);
+    check_fen(&position.mirrored().mirrored(), style.rotate_left(3));
+}
+
+/// Perft of a random position of `R` against the simple generator's.
+fn check_random_perft<R: Rules>(pieces: &[(u8, Piece)], turn: Color) -> Result<(), TestCaseError> {
+    let position = position_of::<R>(pieces, turn);
+    let board = SimpleBoard::new(R::RULES.variant, pieces, turn);
+    for depth in 1..=3 {
+        let expected = board.perft(depth);
+        prop_assert_eq!(
+            perft::perft(&position, depth),
+            expected,
+            "perft({}) {}",
+            depth,
+            position
+        );
+        prop_assert_eq!(
+            perft::perft_bulk(&position, depth),
+            expected,
+            "bulk perft({}) {}",
+            depth,
+            position
+        );
+        let divided: u64 = perft::divide(&position, depth, true)
+            .iter()
+            .map(|d| d.1)
+            .sum();
+        prop_assert_eq!(divided, expected);
+        if expected > 3_000 {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// A random game of `R` from the initial position: both generators play the same moves side
+/// by side and must agree at every ply.
+fn check_random_game<R: Rules>(choices: Vec<u32>, style: u16) {
+    let mut position = Position::<R>::initial();
+    let rules = simple_rules(R::RULES.variant);
+    let men = rules.men as u8;
+    let squares = rules.squares();
+    let start: Vec<(u8, Piece)> = (1..=men)
+        .map(|n| (n, Piece::new(Color::Black, Role::Man)))
+        .chain((squares - men + 1..=squares).map(|n| (n, Piece::new(Color::White, Role::Man))))
+        .collect();
+    let mut board = SimpleBoard::new(R::RULES.variant, &start, position.turn());
+    for (ply, choice) in choices.into_iter().enumerate() {
+        assert_same_board(&position, &board);
+        check_fen(&position, style.rotate_left(ply as u32));
+        let moves = check_generator(&position, &board);
+        check_make_unmake(&position);
+        if moves.is_empty() {
+            break;
+        }
+        let (key, m) = moves.iter().nth(choice as usize % moves.len()).unwrap();
+        board = board.play(key);
+        position = position.play_unchecked(m);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(20_000))]
 
     #[test]
     fn random_positions_agree_with_the_simple_generator(
-        (pieces, turn) in arbitrary_pieces(),
+        (pieces, turn) in arbitrary_pieces(Variant::International),
         style in any::<u16>(),
     ) {
-        let position = position_of(&pieces, turn);
-        let board = SimpleBoard::new(&pieces, turn);
-        assert_same_board(&position, &board);
-        check_fen(&position, style);
-        check_generator(&position, &board);
-        check_make_unmake(&position);
-        check_fen(&position.mirrored().mirrored(), style.rotate_left(3));
+        check_random_position::<damtutor::International>(&pieces, turn, style);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+    #[test]
+    fn random_brazilian_positions_agree((pieces, turn) in arbitrary_pieces(Variant::Brazilian), style in any::<u16>()) {
+        check_random_position::<Brazilian>(&pieces, turn, style);
+    }
+
+    #[test]
+    fn random_russian_positions_agree((pieces, turn) in arbitrary_pieces(Variant::Russian), style in any::<u16>()) {
+        check_random_position::<Russian>(&pieces, turn, style);
+    }
+
+    #[test]
+    fn random_english_positions_agree((pieces, turn) in arbitrary_pieces(Variant::English), style in any::<u16>()) {
+        check_random_position::<English>(&pieces, turn, style);
     }
 }
 
@@ -436,19 +712,27 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2_000))]
 
     #[test]
-    fn perft_agrees_with_the_simple_generator((pieces, turn) in arbitrary_pieces()) {
-        let position = position_of(&pieces, turn);
-        let board = SimpleBoard::new(&pieces, turn);
-        for depth in 1..=3 {
-            let expected = board.perft(depth);
-            prop_assert_eq!(perft::perft(&position, depth), expected, "perft({}) {}", depth, position);
-            prop_assert_eq!(perft::perft_bulk(&position, depth), expected, "bulk perft({}) {}", depth, position);
-            let divided: u64 = perft::divide(&position, depth, true).iter().map(|d| d.1).sum();
-            prop_assert_eq!(divided, expected);
-            if expected > 3_000 {
-                break;
-            }
-        }
+    fn perft_agrees_with_the_simple_generator((pieces, turn) in arbitrary_pieces(Variant::International)) {
+        check_random_perft::<damtutor::International>(&pieces, turn)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    #[test]
+    fn brazilian_perft_agrees((pieces, turn) in arbitrary_pieces(Variant::Brazilian)) {
+        check_random_perft::<Brazilian>(&pieces, turn)?;
+    }
+
+    #[test]
+    fn russian_perft_agrees((pieces, turn) in arbitrary_pieces(Variant::Russian)) {
+        check_random_perft::<Russian>(&pieces, turn)?;
+    }
+
+    #[test]
+    fn english_perft_agrees((pieces, turn) in arbitrary_pieces(Variant::English)) {
+        check_random_perft::<English>(&pieces, turn)?;
     }
 }
 
@@ -462,57 +746,101 @@ proptest! {
         choices in prop::collection::vec(any::<u32>(), 1..200),
         style in any::<u16>(),
     ) {
-        let mut position = Position::initial();
-        let start: Vec<(u8, Piece)> = (1..=20)
-            .map(|n| (n, Piece::new(Color::Black, Role::Man)))
-            .chain((31..=50).map(|n| (n, Piece::new(Color::White, Role::Man))))
-            .collect();
-        let mut board = SimpleBoard::new(&start, Color::White);
-        for (ply, choice) in choices.into_iter().enumerate() {
-            assert_same_board(&position, &board);
-            check_fen(&position, style.rotate_left(ply as u32));
-            let moves = check_generator(&position, &board);
-            check_make_unmake(&position);
-            if moves.is_empty() {
-                break;
-            }
-            let (key, m) = moves.iter().nth(choice as usize % moves.len()).unwrap();
-            board = board.play(key);
-            position = position.play_unchecked(m);
-        }
+        check_random_game::<damtutor::International>(choices, style);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(700))]
+
+    #[test]
+    fn random_brazilian_games_agree(choices in prop::collection::vec(any::<u32>(), 1..150), style in any::<u16>()) {
+        check_random_game::<Brazilian>(choices, style);
+    }
+
+    #[test]
+    fn random_russian_games_agree(choices in prop::collection::vec(any::<u32>(), 1..150), style in any::<u16>()) {
+        check_random_game::<Russian>(choices, style);
+    }
+
+    #[test]
+    fn random_english_games_agree(choices in prop::collection::vec(any::<u32>(), 1..150), style in any::<u16>()) {
+        check_random_game::<English>(choices, style);
     }
 }
 
 #[test]
 fn the_simple_generator_knows_the_rules() {
     // It must itself get the tricky cases right, or the comparisons above prove little.
-    let board = |fen: &str| {
-        let position: Position = fen.parse().unwrap();
-        let pieces: Vec<(u8, Piece)> = Square::all()
-            .filter_map(|s| position.piece_at(s).map(|p| (s.number(), p)))
-            .collect();
-        SimpleBoard::new(&pieces, position.turn())
+    let board = |variant: Variant, fen: &str| {
+        let setup = damtutor::fen::parse_setup(fen, variant.board()).unwrap();
+        let pieces: Vec<(u8, Piece)> = setup.pieces.iter().map(|&(n, p)| (n as u8, p)).collect();
+        SimpleBoard::new(variant, &pieces, setup.turn)
     };
+    let international = |fen: &str| board(Variant::International, fen);
     // Turkish strike: the king stops on 33 because the captured 28 still blocks.
-    let moves = board("B:W27,28,38,39,42:BK25").legal_moves();
+    let moves = international("B:W27,28,38,39,42:BK25").legal_moves();
     assert_eq!(
         moves.into_iter().collect::<Vec<_>>(),
         vec![(25, 33, vec![27, 28, 39, 42], false)]
     );
     // The initial position: nine quiet moves, and perft(4) = 4265.
-    let start = board("W:W31-50:B1-20");
+    let start = international("W:W31-50:B1-20");
     assert_eq!(start.legal_moves().len(), 9);
     assert_eq!(start.perft(4), 4265);
     // A man passing the promotion row during a capture stays a man.
-    let moves = board("W:W13:B7,8").legal_moves();
+    let moves = international("W:W13:B7,8").legal_moves();
     assert_eq!(
         moves.into_iter().collect::<Vec<_>>(),
         vec![(13, 11, vec![7, 8], false)]
     );
     // Ending there crowns it.
-    let moves = board("W:W13:B8").legal_moves();
+    let moves = international("W:W13:B8").legal_moves();
     assert_eq!(
         moves.into_iter().collect::<Vec<_>>(),
         vec![(13, 2, vec![8], true)]
+    );
+    // The published 8x8 counts (../shared/cases/perft-variants.yaml), to depth 5.
+    for (variant, fen, counts) in [
+        (
+            Variant::Brazilian,
+            "W:W21-32:B1-12",
+            [7, 49, 302, 1469, 7473],
+        ),
+        (Variant::Russian, "W:W21-32:B1-12", [7, 49, 302, 1469, 7482]),
+        (Variant::English, "B:W21-32:B1-12", [7, 49, 302, 1469, 7361]),
+    ] {
+        let start = board(variant, fen);
+        for (depth, &count) in counts.iter().enumerate() {
+            assert_eq!(
+                start.perft(depth as u32 + 1),
+                count,
+                "{variant} perft {}",
+                depth + 1
+            );
+        }
+    }
+    // Russian: b6 jumps c7 to d8, is crowned there and goes on as a king over f6.
+    let moves = board(Variant::Russian, "W:W9:B6,11").legal_moves();
+    assert_eq!(
+        moves.into_iter().collect::<Vec<_>>(),
+        vec![(9, 16, vec![6, 11], true), (9, 20, vec![6, 11], true)]
+    );
+    // Brazilian: the same man passes the last row as a man, and cannot go on over f6.
+    let moves = board(Variant::Brazilian, "W:W9:B6,11").legal_moves();
+    assert_eq!(
+        moves.into_iter().collect::<Vec<_>>(),
+        vec![(9, 2, vec![6], true)]
+    );
+    // English: men never capture backwards, kings step one square.
+    let moves = board(Variant::English, "W:W18:B22,14").legal_moves();
+    assert_eq!(
+        moves.into_iter().collect::<Vec<_>>(),
+        vec![(18, 9, vec![14], false)]
+    );
+    let moves = board(Variant::English, "W:WK29").legal_moves();
+    assert_eq!(
+        moves.into_iter().collect::<Vec<_>>(),
+        vec![(29, 25, vec![], false)]
     );
 }

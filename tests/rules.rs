@@ -1,9 +1,9 @@
-//! The rules engine against published data: perft counts and exact legal-move sets
-//! (copied from ../shared/cases into tests/data so the suite runs without it).
+//! The rules engine against published data: perft counts and exact legal-move sets of every
+//! game (copied from ../shared/cases into tests/data so the suite runs without it).
 
-use damtutor::{perft, Position, Square};
+use damtutor::{perft, with_variant, Position, Rules, Square, Variant};
 use serde::Deserialize;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Deserialize)]
 struct PerftFile {
@@ -141,6 +141,200 @@ fn legal_move_sets_are_exact() {
                 expected.path,
                 position.capture_routes(m)
             );
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct VariantPerftFile {
+    positions: Vec<VariantPerftCase>,
+}
+
+#[derive(Deserialize)]
+struct VariantPerftCase {
+    name: String,
+    variant: String,
+    fen: String,
+    counts: Vec<u64>,
+}
+
+/// Perft of a game's position to every published depth: bulk, and making every move where the
+/// count is small.
+fn check_perft<R: Rules>(name: &str, fen: &str, counts: &[u64]) {
+    let position: damtutor_rules::Position<R> = fen.parse().unwrap();
+    assert_eq!(position, damtutor_rules::Position::<R>::initial(), "{name}");
+    for (depth, &expected) in counts.iter().enumerate() {
+        let depth = depth as u32 + 1;
+        assert_eq!(
+            perft::perft_bulk(&position, depth),
+            expected,
+            "{name} bulk perft({depth})"
+        );
+        assert_eq!(
+            perft::perft(&position, depth),
+            expected,
+            "{name} perft({depth})"
+        );
+    }
+}
+
+#[test]
+fn perft_of_the_8x8_games_matches_published_counts() {
+    let file: VariantPerftFile =
+        serde_yaml::from_str(include_str!("data/perft-variants.yaml")).unwrap();
+    assert_eq!(file.positions.len(), 3);
+    for case in file.positions {
+        let variant: Variant = case.variant.parse().unwrap();
+        with_variant!(variant, R => check_perft::<R>(&case.name, &case.fen, &case.counts));
+    }
+}
+
+/// Deeper counts from the start of each 8x8 game, as the dctl test suite publishes them
+/// (test/src/ai/traversal/initial/board8x8.cpp, from the "Standard validation generator moves"
+/// thread of the Shashki forum).
+const DEEP_8X8: [(Variant, [u64; 13]); 3] = [
+    (
+        Variant::Brazilian,
+        [
+            7,
+            49,
+            302,
+            1_469,
+            7_473,
+            37_628,
+            187_302,
+            907_830,
+            4_431_766,
+            21_560_022,
+            105_491_257,
+            511_882_477,
+            2_481_546_396,
+        ],
+    ),
+    (
+        Variant::Russian,
+        [
+            7,
+            49,
+            302,
+            1_469,
+            7_482,
+            37_986,
+            190_146,
+            929_899,
+            4_570_586,
+            22_444_032,
+            110_917_189,
+            544_770_444,
+            2_673_979_569,
+        ],
+    ),
+    (
+        Variant::English,
+        [
+            7,
+            49,
+            302,
+            1_469,
+            7_361,
+            36_768,
+            179_740,
+            845_931,
+            3_963_680,
+            18_391_564,
+            85_242_128,
+            388_617_999,
+            1_766_564_893,
+        ],
+    ),
+];
+
+/// Bulk perft from the start of `variant` at every depth whose count is under `budget`.
+fn check_deep_perft(budget: u64) {
+    for (variant, counts) in DEEP_8X8 {
+        with_variant!(variant, R => {
+            let start = damtutor_rules::Position::<R>::initial();
+            for (depth, &expected) in counts.iter().enumerate() {
+                if expected > budget {
+                    break;
+                }
+                let depth = depth as u32 + 1;
+                assert_eq!(perft::perft_bulk(&start, depth), expected, "{variant} perft({depth})");
+            }
+        });
+    }
+}
+
+#[test]
+fn perft_of_the_8x8_games_matches_dctl() {
+    check_deep_perft(NODE_BUDGET);
+}
+
+/// Every published 8x8 count, to depth 13; minutes in release mode
+/// (`cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn perft_of_the_8x8_games_to_full_depth() {
+    check_deep_perft(u64::MAX);
+}
+
+#[derive(Deserialize)]
+struct VariantRulesFile {
+    cases: Vec<VariantRulesCase>,
+}
+
+#[derive(Deserialize)]
+struct VariantRulesCase {
+    fen: String,
+    rule: String,
+    moves: BTreeMap<String, Vec<MoveKey>>,
+}
+
+/// A move as (from, to, captured squares, whether a man is crowned).
+type MoveKey = (u8, u8, Vec<u8>, bool);
+
+/// The legal moves of `fen` in the game `R`.
+fn move_set<R: Rules>(fen: &str) -> BTreeSet<MoveKey> {
+    let position: damtutor_rules::Position<R> = fen.parse().unwrap();
+    let moves = position.legal_moves();
+    let set: BTreeSet<_> = moves
+        .iter()
+        .map(|m| {
+            let captured = m.captured().iter().map(|s| s.number()).collect();
+            (m.from().number(), m.to().number(), captured, m.promotes())
+        })
+        .collect();
+    assert_eq!(set.len(), moves.len(), "duplicate moves in {fen}");
+    // Every move's route replays it, and its text reads back as it.
+    for m in &moves {
+        let route = position.capture_route(m);
+        assert_eq!((route[0], route[route.len() - 1]), (m.from(), m.to()));
+        assert_eq!(
+            position.parse_move(&position.full_move_text(m)).as_ref(),
+            Ok(m)
+        );
+    }
+    set
+}
+
+#[test]
+fn legal_move_sets_of_the_8x8_games_are_exact() {
+    let file: VariantRulesFile =
+        serde_yaml::from_str(include_str!("data/rules-variants.yaml")).unwrap();
+    assert!(file.cases.len() >= 8);
+    for case in file.cases {
+        for (name, expected) in &case.moves {
+            let variant: Variant = name.parse().unwrap();
+            let expected: BTreeSet<_> = expected
+                .iter()
+                .map(|(from, to, captured, crowned)| {
+                    let mut captured = captured.clone();
+                    captured.sort();
+                    (*from, *to, captured, *crowned)
+                })
+                .collect();
+            let got = with_variant!(variant, R => move_set::<R>(&case.fen));
+            assert_eq!(got, expected, "{name}: {} ({})", case.rule, case.fen);
         }
     }
 }

@@ -305,7 +305,7 @@ impl Walk<'_> {
         match self.position.parse_move(token) {
             Ok(m) => Ok(m),
             Err(MoveError::Ambiguous { text, options }) => {
-                let parsed = notation::parse_move_text(token)?;
+                let parsed = notation::parse_move_text(token, crate::Board::TenByTen)?;
                 let (from, to) = (parsed.squares[0], *parsed.squares.last().unwrap_or(&0));
                 let candidates: Vec<Move> = self
                     .position
@@ -338,7 +338,7 @@ impl Walk<'_> {
             Err(MoveError::Ambiguous { .. }) => {
                 // The defender's choice matters for what follows; take the first that the
                 // solver's tree answers, else the first.
-                let parsed = notation::parse_move_text(token)?;
+                let parsed = notation::parse_move_text(token, crate::Board::TenByTen)?;
                 let (from, to) = (parsed.squares[0], *parsed.squares.last().unwrap_or(&0));
                 if let Some(m) = legal
                     .iter()

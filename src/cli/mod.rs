@@ -15,9 +15,10 @@ mod solve;
 mod validate;
 mod worksheet;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use damtutor::fen::FenError;
-use damtutor::Position;
+use damtutor::{Position, Rules, Variant};
 use std::fmt;
 
 /// International draughts for teachers: rules engine, solver, worksheets and quizzes.
@@ -110,12 +111,33 @@ pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError
     })
 }
 
-/// Reads POS: a FEN string or `start`.
+/// Reads POS: a FEN string or `start`, for international draughts.
 pub fn parse_position(text: &str) -> Result<Position, CliError> {
-    text.parse::<Position>().map_err(|e| match e {
-        FenError::Parse(_) => CliError::usage(e.to_string()),
-        FenError::Position(_) => CliError::rejected(e.to_string()),
-    })
+    parse_position_in(text)
+}
+
+/// Reads POS: a FEN string or `start` (the start position of the game `R`).
+pub fn parse_position_in<R: Rules>(text: &str) -> Result<damtutor_rules::Position<R>, CliError> {
+    text.parse::<damtutor_rules::Position<R>>()
+        .map_err(|e| match e {
+            FenError::Parse(_) => CliError::usage(e.to_string()),
+            FenError::Position(_) => CliError::rejected(e.to_string()),
+        })
+}
+
+/// The `--variant` flag: which game's rules apply.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct VariantArg {
+    /// The game: international (10x10, FMJD rules), brazilian (the Chinese 64-square rules;
+    /// also `64`), russian, or english (checkers).
+    #[arg(long, default_value = "international", value_parser = variant_parser())]
+    pub variant: Variant,
+}
+
+/// Parses a game name on the command line, listing the names in the help and in errors.
+fn variant_parser() -> impl TypedValueParser<Value = Variant> {
+    PossibleValuesParser::new(["international", "brazilian", "64", "russian", "english"])
+        .map(|name| name.parse::<Variant>().unwrap_or_default())
 }
 
 /// Runs the command; returns what to print on standard output.

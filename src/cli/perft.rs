@@ -1,6 +1,6 @@
-use super::{parse_position, CliError};
+use super::{parse_position_in, CliError, VariantArg};
 use clap::Args;
-use damtutor::perft;
+use damtutor::{perft, with_variant, Rules};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -20,6 +20,8 @@ pub struct PerftArgs {
     /// Print [{"depth": d, "nodes": n, "seconds": s}, ...].
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub variant: VariantArg,
 }
 
 #[derive(Serialize)]
@@ -30,7 +32,11 @@ struct Line {
 }
 
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
-    let position = parse_position(&args.position)?;
+    with_variant!(args.variant.variant, R => count::<R>(&args))
+}
+
+fn count<R: Rules>(args: &PerftArgs) -> Result<(), CliError> {
+    let position = parse_position_in::<R>(&args.position)?;
     if args.depth == 0 || args.depth > 20 {
         return Err(CliError::usage("--depth must be between 1 and 20"));
     }

@@ -1,18 +1,26 @@
-use super::{parse_position, CliError};
+use super::{parse_position_in, CliError, VariantArg};
 use clap::Args;
 use damtutor::notation::MoveError;
+use damtutor::{with_variant, Rules};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The position: a FEN string such as "W:W31-50:B1-20", or `start`.
     pub position: String,
-    /// Moves in order, such as 32-28 19-23 28x19 (full paths like 4x27x38x15 accepted).
+    /// Moves in order, such as 32-28 19-23 28x19 (full paths like 4x27x38x15 accepted; on the
+    /// 8x8 boards numbers or algebraic names such as c3-d4, c3:e5).
     #[arg(required = true)]
     pub moves: Vec<String>,
+    #[command(flatten)]
+    pub variant: VariantArg,
 }
 
 pub fn run(args: PlayArgs) -> Result<(), CliError> {
-    let mut position = parse_position(&args.position)?;
+    with_variant!(args.variant.variant, R => play::<R>(&args))
+}
+
+fn play<R: Rules>(args: &PlayArgs) -> Result<(), CliError> {
+    let mut position = parse_position_in::<R>(&args.position)?;
     for (index, text) in args.moves.iter().enumerate() {
         let m = position.parse_move(text).map_err(|e| {
             let message = format!("move {} ({}): {}", index + 1, text.trim(), e.reason());

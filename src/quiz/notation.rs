@@ -325,7 +325,7 @@ fn write_fen(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
     let position = find(ctx, SMALL, |p| p.occupied().count() <= 6)?;
     let text = fen::write(&position);
     // The answer reads back as the diagram.
-    let setup: Setup = fen::parse_setup(&text).ok()?;
+    let setup: Setup = fen::parse_setup(&text, crate::Board::TenByTen).ok()?;
     if Position::from_setup(&setup).ok()? != position {
         return None;
     }

@@ -513,16 +513,24 @@ pub(crate) fn losing() -> Option<[bool; 4]> {
 /// drawn: (moves each with only kings moving, moves each with three pieces against a lone
 /// king, moves each with two pieces or fewer against a lone king, times a position stands).
 pub(crate) fn draw_counts() -> Option<(u32, u32, u32, u32)> {
-    let kings = plies_until_draw("W:WK46,K50:BK1,K5", DrawReason::KingMoves)?;
-    let sixteen = plies_until_draw("W:WK46,K47,K48:BK3", DrawReason::SixteenMoves)?;
-    let five = plies_until_draw("W:WK46,K47:BK3", DrawReason::FiveMoves)?;
+    let kings = plies_until_draw("W:WK46,K50:BK1,K5", |r| {
+        matches!(r, DrawReason::KingMoves(_))
+    })?;
+    let sixteen = plies_until_draw(
+        "W:WK46,K47,K48:BK3",
+        |r| matches!(r, DrawReason::Endgame(limit) if limit.max_pieces == 3),
+    )?;
+    let five = plies_until_draw(
+        "W:WK46,K47:BK3",
+        |r| matches!(r, DrawReason::Endgame(limit) if limit.max_pieces == 2),
+    )?;
     let repetition = repetitions_until_draw()?;
     Some((kings / 2, sixteen / 2, five / 2, repetition))
 }
 
 /// Plays quiet moves that never give a capture and never repeat a position, and counts the
-/// plies until the game is drawn for `reason`.
-fn plies_until_draw(start: &str, reason: DrawReason) -> Option<u32> {
+/// plies until the game is drawn for a reason that `reason` accepts.
+fn plies_until_draw(start: &str, reason: fn(DrawReason) -> bool) -> Option<u32> {
     let mut game = Game::new(pos(start)?);
     let mut seen = BTreeSet::new();
     seen.insert(game.position().hash_key());
@@ -549,7 +557,7 @@ fn plies_until_draw(start: &str, reason: DrawReason) -> Option<u32> {
         game.play(&next)?;
         seen.insert(game.position().hash_key());
         match game.end() {
-            Some(GameEnd::Draw(r)) if r == reason => return Some(ply),
+            Some(GameEnd::Draw(r)) if reason(r) => return Some(ply),
             Some(_) => return None,
             None => {}
         }

@@ -1,65 +1,11 @@
-//! `Bitboard`: a set of squares, stored in a padded 64-bit layout.
+//! `Bitboard`: a set of squares, one bit per square number (bit `n - 1` for square `n`).
 //!
-//! Square `s` lives at bit `(s-1) + (s-1)/10`: every pair of rows takes eleven bits, the eleventh a
-//! ghost that is never a square. With that gap a diagonal step is the same shift from every square
-//! (up-left -6, up-right -5, down-left +5, down-right +6) and steps off the side edges land on a
-//! ghost bit, which the `VALID` mask removes.
+//! The same type serves every board; the move generator's padded layout is private to the
+//! crate (see [`Geometry`](crate::Geometry)).
 
 use crate::square::Square;
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
-
-/// The bits that are real squares.
-pub(crate) const VALID: u64 = {
-    let mut mask = 0u64;
-    let mut n = 1u8;
-    while n <= 50 {
-        let i = (n - 1) as u32;
-        mask |= 1 << (i + i / 10);
-        n += 1;
-    }
-    mask
-};
-
-/// A diagonal direction, as White sees the board.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(crate) enum Direction {
-    UpLeft,
-    UpRight,
-    DownLeft,
-    DownRight,
-}
-
-impl Direction {
-    pub(crate) const ALL: [Direction; 4] = [
-        Direction::UpLeft,
-        Direction::UpRight,
-        Direction::DownLeft,
-        Direction::DownRight,
-    ];
-
-    /// One step in this direction, applied to every square of `bits` at once.
-    #[inline(always)]
-    pub(crate) const fn shift(self, bits: u64) -> u64 {
-        match self {
-            Direction::UpLeft => (bits >> 6) & VALID,
-            Direction::UpRight => (bits >> 5) & VALID,
-            Direction::DownLeft => (bits << 5) & VALID,
-            Direction::DownRight => (bits << 6) & VALID,
-        }
-    }
-
-    /// The opposite direction.
-    #[inline(always)]
-    pub(crate) const fn reverse(self) -> Direction {
-        match self {
-            Direction::UpLeft => Direction::DownRight,
-            Direction::UpRight => Direction::DownLeft,
-            Direction::DownLeft => Direction::UpRight,
-            Direction::DownRight => Direction::UpLeft,
-        }
-    }
-}
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Sub};
 
 /// A set of squares.
 ///
@@ -70,40 +16,47 @@ impl Direction {
 /// assert!(set.contains(Square::new(32).unwrap()));
 /// assert_eq!(set.iter().map(|s| s.number()).collect::<Vec<_>>(), vec![28, 32, 46]);
 /// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Bitboard(pub(crate) u64);
 
 impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);
-    /// All 50 squares.
-    pub const ALL: Bitboard = Bitboard(VALID);
 
     /// The set holding only `square`.
     pub const fn from_square(square: Square) -> Bitboard {
-        Bitboard(1 << square.bit())
+        Bitboard(1 << (square.number() - 1))
     }
 
     /// The squares numbered `first..=last` (clamped to 1..=50).
-    pub fn range(first: u8, last: u8) -> Bitboard {
-        (first.max(1)..=last.min(50))
-            .filter_map(Square::new)
-            .collect()
+    pub const fn range(first: u8, last: u8) -> Bitboard {
+        let first = if first < 1 { 1 } else { first };
+        let last = if last > 50 { 50 } else { last };
+        if first > last {
+            return Bitboard::EMPTY;
+        }
+        let count = (last - first + 1) as u32;
+        let bits = if count == 64 {
+            u64::MAX
+        } else {
+            (1u64 << count) - 1
+        };
+        Bitboard(bits << (first - 1))
     }
 
     /// Whether `square` is in the set.
     pub const fn contains(self, square: Square) -> bool {
-        self.0 & (1 << square.bit()) != 0
+        self.0 & Bitboard::from_square(square).0 != 0
     }
 
     /// The set with `square` added.
     pub const fn with(self, square: Square) -> Bitboard {
-        Bitboard(self.0 | 1 << square.bit())
+        Bitboard(self.0 | Bitboard::from_square(square).0)
     }
 
     /// The set with `square` removed.
     pub const fn without(self, square: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << square.bit()))
+        Bitboard(self.0 & !Bitboard::from_square(square).0)
     }
 
     /// Adds `square`.
@@ -136,9 +89,10 @@ impl Bitboard {
         Squares(self.0)
     }
 
-    /// Every square `s` replaced by `51 - s`.
+    /// Every square `s` replaced by `51 - s`: the set seen from the other side of the 10x10
+    /// board (see [`Board::mirror_set`](crate::Board::mirror_set) for any board).
     pub fn mirror(self) -> Bitboard {
-        self.iter().map(Square::mirror).collect()
+        crate::Board::TenByTen.mirror_set(self)
     }
 }
 
@@ -155,7 +109,7 @@ impl Iterator for Squares {
         }
         let bit = self.0.trailing_zeros();
         self.0 &= self.0 - 1;
-        Some(Square::from_bit(bit))
+        Square::new(bit as u8 + 1)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -230,13 +184,6 @@ impl Sub for Bitboard {
     }
 }
 
-impl Not for Bitboard {
-    type Output = Bitboard;
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & VALID)
-    }
-}
-
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set()
@@ -249,45 +196,16 @@ impl fmt::Debug for Bitboard {
 mod tests {
     use super::*;
 
-    fn sq(n: u8) -> Square {
-        Square::new(n).unwrap()
-    }
-
-    fn step(n: u8, dir: Direction) -> Option<u8> {
-        let bits = dir.shift(Bitboard::from_square(sq(n)).0);
-        Bitboard(bits).first().map(|s| s.number())
-    }
-
     #[test]
-    fn shifts_are_diagonal_steps() {
-        for square in Square::all() {
-            for dir in Direction::ALL {
-                let (dr, dc): (i8, i8) = match dir {
-                    Direction::UpLeft => (-1, -1),
-                    Direction::UpRight => (-1, 1),
-                    Direction::DownLeft => (1, -1),
-                    Direction::DownRight => (1, 1),
-                };
-                let row = square.row() as i8 + dr;
-                let col = square.column() as i8 + dc;
-                let expected = if (0..10).contains(&row) && (0..10).contains(&col) {
-                    Square::from_coords(row as u8, col as u8).map(|s| s.number())
-                } else {
-                    None
-                };
-                assert_eq!(step(square.number(), dir), expected, "{square} {dir:?}");
-            }
-        }
-        assert_eq!(step(28, Direction::UpLeft), Some(22));
-        assert_eq!(step(28, Direction::DownRight), Some(33));
-        assert_eq!(step(6, Direction::DownLeft), None);
-        assert_eq!(step(15, Direction::DownRight), None);
-    }
-
-    #[test]
-    fn valid_mask_has_fifty_squares() {
-        assert_eq!(VALID.count_ones(), 50);
+    fn ranges_and_mirrors() {
         assert_eq!(Bitboard::range(31, 50).count(), 20);
         assert_eq!(Bitboard::range(1, 5).mirror(), Bitboard::range(46, 50));
+        assert_eq!(Bitboard::range(0, 60), Bitboard::range(1, 50));
+        assert_eq!(Bitboard::range(5, 4), Bitboard::EMPTY);
+        let set: Bitboard = [3, 17, 50].iter().filter_map(|&n| Square::new(n)).collect();
+        assert_eq!(
+            set.iter().map(|s| s.number()).collect::<Vec<_>>(),
+            [3, 17, 50]
+        );
     }
 }

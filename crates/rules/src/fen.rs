@@ -1,10 +1,13 @@
-//! FEN position strings (PDN 3.0): `W:W31-50:B1-20`.
+//! FEN position strings (PDN 3.0): `W:W31-50:B1-20`, and on 8x8 `W:W21-32:B1-12`.
 //!
 //! Read leniently - either colour first, ranges, `K` before a king, a missing or empty colour
-//! list, a trailing `.`, a `[FEN "..."]` wrapper, lidraughts' `:H0:F1` counters - and written in
-//! the canonical form: side to move, White's squares, Black's squares, ascending, no ranges.
+//! list, a trailing `.`, a `[FEN "..."]` wrapper, lidraughts' `:H0:F1` counters, and on the 8x8
+//! boards algebraic names (`W:Wc3,Kd4:Bf6`) - and written in the canonical form: side to move,
+//! White's squares, Black's squares, by number, ascending, no ranges.
 
+use crate::board::Board;
 use crate::position::Position;
+use crate::rules::Rules;
 use crate::setup::{PositionError, Setup};
 use crate::square::{Color, Role};
 use std::fmt;
@@ -107,15 +110,18 @@ fn unwrap(text: &str) -> (&str, usize) {
     (rest, start)
 }
 
-/// Reads a FEN string into a [`Setup`] (not yet validated).
+/// Reads a FEN string for `board` into a [`Setup`] (not yet validated): squares by number, or
+/// by algebraic name (`c3`).
 ///
 /// ```
-/// use damtutor_rules::fen::parse_setup;
-/// let setup = parse_setup("[FEN \"B:W18,K46:B12-14.\"]").unwrap();
+/// use damtutor_rules::{fen::parse_setup, Board};
+/// let setup = parse_setup("[FEN \"B:W18,K46:B12-14.\"]", Board::TenByTen).unwrap();
 /// assert_eq!(setup.pieces.len(), 5);
-/// assert!(parse_setup("W:W31-5x").unwrap_err().to_string().contains("column 4"));
+/// assert!(parse_setup("W:W31-5x", Board::TenByTen).unwrap_err().to_string().contains("column 4"));
+/// let setup = parse_setup("W:Wc3,Ka1:B28", Board::EightByEight).unwrap();
+/// assert_eq!(setup.pieces.iter().map(|p| p.0).collect::<Vec<_>>(), [22, 29, 28]);
 /// ```
-pub fn parse_setup(text: &str) -> Result<Setup, ParseFenError> {
+pub fn parse_setup(text: &str, board: Board) -> Result<Setup, ParseFenError> {
     let (body, offset) = unwrap(text);
     if body.is_empty() {
         return Err(error(offset + 1, "", "empty FEN string"));
@@ -182,7 +188,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, ParseFenError> {
         let mut token_column = field_column + 1;
         for token in field[1..].split(',') {
             let lead = token.len() - token.trim_start().len();
-            parse_token(token.trim(), token_column + lead, color, &mut setup)?;
+            parse_token(token.trim(), token_column + lead, color, board, &mut setup)?;
             token_column += token.chars().count() + 1;
         }
     }
@@ -193,6 +199,7 @@ fn parse_token(
     token: &str,
     column: usize,
     color: Color,
+    board: Board,
     setup: &mut Setup,
 ) -> Result<(), ParseFenError> {
     if token.is_empty() {
@@ -203,6 +210,15 @@ fn parse_token(
         None => (Role::Man, token),
     };
     let number = |text: &str| -> Result<u32, ParseFenError> {
+        let named = text.len() >= 2
+            && text.starts_with(|c: char| c.is_ascii_alphabetic())
+            && text[1..].chars().all(|c| c.is_ascii_digit());
+        if named {
+            return board
+                .parse_square(text)
+                .map(|s| s.number() as u32)
+                .ok_or_else(|| error(column, token, "not a dark square of the board"));
+        }
         if text.is_empty() || !text.chars().all(|c| c.is_ascii_digit()) {
             return Err(error(
                 column,
@@ -220,8 +236,9 @@ fn parse_token(
             if first > last {
                 return Err(error(column, token, "a range must go upwards, as in 31-50"));
             }
-            if last > 50 {
-                return Err(error(column, token, "squares are numbered 1-50"));
+            if last > board.square_count() as u32 {
+                let message = format!("squares are numbered 1-{}", board.square_count());
+                return Err(error(column, token, message));
             }
             for square in first..=last {
                 setup.put(square, color, role);
@@ -233,7 +250,7 @@ fn parse_token(
 }
 
 /// The canonical FEN of a position: `W:W31,32,...:B1,2,...`, kings as `K46`.
-pub fn write(position: &Position) -> String {
+pub fn write<R: Rules>(position: &Position<R>) -> String {
     let mut out = String::new();
     out.push(position.turn().letter());
     for color in Color::ALL {
@@ -254,20 +271,20 @@ pub fn write(position: &Position) -> String {
     out
 }
 
-impl FromStr for Position {
+impl<R: Rules> FromStr for Position<R> {
     type Err = FenError;
 
-    /// Reads a FEN string (or `start`) and validates the position.
-    fn from_str(text: &str) -> Result<Position, FenError> {
+    /// Reads a FEN string (or `start`, the game's start position) and validates the position.
+    fn from_str(text: &str) -> Result<Position<R>, FenError> {
         if text.trim().eq_ignore_ascii_case("start") {
             return Ok(Position::initial());
         }
-        Ok(Position::from_setup(&parse_setup(text)?)?)
+        Ok(Position::from_setup(&parse_setup(text, R::RULES.board)?)?)
     }
 }
 
 /// The canonical FEN.
-impl fmt::Display for Position {
+impl<R: Rules> fmt::Display for Position<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&write(self))
     }
@@ -281,9 +298,13 @@ mod tests {
         text.parse::<Position>().unwrap().to_string()
     }
 
+    fn setup(text: &str) -> Result<Setup, ParseFenError> {
+        parse_setup(text, Board::TenByTen)
+    }
+
     #[test]
     fn reads_the_forms_met_in_the_wild() {
-        let initial = Position::initial().to_string();
+        let initial = Position::<crate::International>::initial().to_string();
         assert_eq!(fen("W:W31-50:B1-20"), initial);
         assert_eq!(fen("W:B1-20:W31-50"), initial);
         assert_eq!(fen("[FEN \"W:W31-50:B1-20\"]"), initial);
@@ -298,16 +319,22 @@ mod tests {
 
     #[test]
     fn errors_name_the_token_and_column() {
-        let err = parse_setup("W:W31-50:B1-2x").unwrap_err();
+        let err = setup("W:W31-50:B1-2x").unwrap_err();
         assert_eq!((err.column, err.token.as_str()), (11, "1-2x"));
-        let err = parse_setup("X:W31").unwrap_err();
+        let err = setup("X:W31").unwrap_err();
         assert_eq!((err.column, err.token.as_str()), (1, "X"));
-        let err = parse_setup("W:W31:Q5").unwrap_err();
+        let err = setup("W:W31:Q5").unwrap_err();
         assert_eq!(err.column, 7);
-        let err = parse_setup("W:W31:W32").unwrap_err();
+        let err = setup("W:W31:W32").unwrap_err();
         assert!(err.reason.contains("twice"));
         let err = "W:W51".parse::<Position>().unwrap_err();
-        assert_eq!(err, FenError::Position(PositionError::SquareOutOfRange(51)));
+        assert_eq!(
+            err,
+            FenError::Position(PositionError::SquareOutOfRange {
+                square: 51,
+                board: Board::TenByTen
+            })
+        );
         let err = "B:W31,31".parse::<Position>().unwrap_err();
         assert_eq!(err, FenError::Position(PositionError::SquareTwice(31)));
         let err = "W:B46".parse::<Position>().unwrap_err();

@@ -1,8 +1,10 @@
-//! `Game`: a position with its history, and the rules that end a game (FMJD articles 6 and 7).
+//! `Game`: a position with its history, and the rules that end a game (FMJD articles 6 and 7,
+//! and the draw rules of the other games: see [`DrawRules`]).
 
 use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::position::{Outcome, Position};
+use crate::rules::{DrawRules, EndgameLimit, International, Rules};
 use crate::square::Color;
 use std::fmt;
 
@@ -11,22 +13,48 @@ use std::fmt;
 pub enum DrawReason {
     /// The same position with the same side to move for the third time (6.1).
     Repetition,
-    /// 25 successive moves by each player with only kings moving and no capture (6.2).
-    KingMoves,
-    /// Three pieces, at least one a king, against a lone king: 16 more moves each (6.3).
-    SixteenMoves,
-    /// Two kings, a king and a man, or a king against a lone king: 5 more moves each (6.4).
-    FiveMoves,
+    /// So many successive moves by each player with only kings moving and no capture (6.2:
+    /// 25; brazilian 20, russian 15, english 40).
+    KingMoves(u16),
+    /// An endgame against a lone king that was not won in time (6.3: three pieces with a king,
+    /// 16 moves each; 6.4: two pieces or a king alone, 5 moves each; russian: three kings, 15).
+    Endgame(EndgameLimit),
 }
 
 impl fmt::Display for DrawReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DrawReason::Repetition => "threefold repetition",
-            DrawReason::KingMoves => "25 king moves each without capture",
-            DrawReason::SixteenMoves => "16 moves each with three pieces against a lone king",
-            DrawReason::FiveMoves => "5 moves each with two pieces or fewer against a lone king",
-        })
+        let number = |n: u8| match n {
+            1 => "one".to_string(),
+            2 => "two".to_string(),
+            3 => "three".to_string(),
+            n => n.to_string(),
+        };
+        match self {
+            DrawReason::Repetition => f.write_str("threefold repetition"),
+            DrawReason::KingMoves(n) => write!(f, "{n} king moves each without capture"),
+            DrawReason::Endgame(limit) => {
+                let moves = limit.moves;
+                if limit.min_kings >= 3 {
+                    let kings = number(limit.min_kings);
+                    write!(
+                        f,
+                        "{moves} moves each with {kings} kings against a lone king"
+                    )
+                } else if limit.min_pieces == limit.max_pieces {
+                    let pieces = number(limit.max_pieces);
+                    write!(
+                        f,
+                        "{moves} moves each with {pieces} pieces against a lone king"
+                    )
+                } else {
+                    let pieces = number(limit.max_pieces);
+                    write!(
+                        f,
+                        "{moves} moves each with {pieces} pieces or fewer against a lone king"
+                    )
+                }
+            }
+        }
     }
 }
 
@@ -49,45 +77,36 @@ impl GameEnd {
     }
 }
 
-/// An endgame configuration under a move limit (6.3, 6.4).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Endgame {
-    Sixteen,
-    Five,
-}
-
-impl Endgame {
-    fn of(position: &Position) -> Option<Endgame> {
-        let material = position.material();
-        for (strong, weak) in [
-            (material.white, material.black),
-            (material.black, material.white),
-        ] {
-            if weak.men == 0 && weak.kings == 1 && strong.kings >= 1 {
-                match strong.pieces() {
-                    3 => return Some(Endgame::Sixteen),
-                    1 | 2 => return Some(Endgame::Five),
-                    _ => {}
-                }
+/// The endgame limit of `rules` that applies to `position`: its index in `rules.lone_king`.
+fn endgame_of<R: Rules>(rules: &DrawRules, position: &Position<R>) -> Option<usize> {
+    let material = position.material();
+    for (strong, weak) in [
+        (material.white, material.black),
+        (material.black, material.white),
+    ] {
+        if weak.men == 0 && weak.kings == 1 {
+            let fits = |limit: &EndgameLimit| {
+                let pieces = strong.pieces();
+                pieces >= limit.min_pieces as u32
+                    && pieces <= limit.max_pieces as u32
+                    && strong.kings >= limit.min_kings as u32
+            };
+            if let Some(index) = rules.lone_king.iter().position(fits) {
+                return Some(index);
             }
         }
-        None
     }
-
-    /// Plies allowed once the configuration is on the board.
-    fn plies(self) -> usize {
-        match self {
-            Endgame::Sixteen => 32,
-            Endgame::Five => 10,
-        }
-    }
+    None
 }
 
-/// A game: a start position, the moves played, and the draw bookkeeping.
+/// A game: a start position, the moves played, and the draw bookkeeping of the game's rules.
+///
+/// The endgame limits count from the move that brings the endgame on the board; a crowning
+/// that keeps the same limit does not restart the count.
 ///
 /// ```
 /// use damtutor_rules::{Game, GameEnd, DrawReason, Position};
-/// let mut game = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
+/// let mut game: Game = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
 /// for text in ["50-44", "1-7", "44-50", "7-1", "50-44", "1-7", "44-50"] {
 ///     game.play_text(text).unwrap();
 /// }
@@ -96,62 +115,63 @@ impl Endgame {
 /// assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::Repetition)));
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game {
-    start: Position,
-    position: Position,
-    moves: Vec<Move>,
+pub struct Game<R: Rules = International> {
+    start: Position<R>,
+    position: Position<R>,
+    moves: Vec<Move<R>>,
     /// Zobrist keys of every position so far, the current one last.
     keys: Vec<u64>,
     /// Successive plies of quiet king moves.
     king_plies: usize,
-    /// The endgame configuration on the board and the ply at which it arose.
-    endgame: Option<(Endgame, usize)>,
+    /// The endgame limit on the board (an index into the rules' list) and the ply at which it
+    /// arose.
+    endgame: Option<(usize, usize)>,
 }
 
-impl Game {
+impl<R: Rules> Game<R> {
     /// A game starting from `start`.
-    pub fn new(start: Position) -> Game {
+    pub fn new(start: Position<R>) -> Game<R> {
         Game {
             start,
             position: start,
             moves: Vec::new(),
             keys: vec![start.hash_key()],
             king_plies: 0,
-            endgame: Endgame::of(&start).map(|e| (e, 0)),
+            endgame: endgame_of(&R::RULES.draw, &start).map(|e| (e, 0)),
         }
     }
 
     /// The start position.
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &Position<R> {
         &self.start
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Position<R> {
         &self.position
     }
 
     /// The moves played so far.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[Move<R>] {
         &self.moves
     }
 
     /// Plays a legal move; `None` (and no change) if `m` is not legal here.
-    pub fn play(&mut self, m: &Move) -> Option<()> {
+    pub fn play(&mut self, m: &Move<R>) -> Option<()> {
         let next = self.position.play(m)?;
         self.push(m, next);
         Some(())
     }
 
     /// Plays move text such as `32-28`; returns the move, or why it is not legal.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+    pub fn play_text(&mut self, text: &str) -> Result<Move<R>, MoveError> {
         let m = self.position.parse_move(text)?;
         let next = self.position.play_unchecked(&m);
         self.push(&m, next);
         Ok(m)
     }
 
-    fn push(&mut self, m: &Move, next: Position) {
+    fn push(&mut self, m: &Move<R>, next: Position<R>) {
         if m.is_king_move() && !m.is_capture() {
             self.king_plies += 1;
         } else {
@@ -161,7 +181,7 @@ impl Game {
         self.position = next;
         self.keys.push(next.hash_key());
         let ply = self.moves.len();
-        self.endgame = match (Endgame::of(&next), self.endgame) {
+        self.endgame = match (endgame_of(&R::RULES.draw, &next), self.endgame) {
             (Some(kind), Some((old, since))) if kind == old => Some((old, since)),
             (Some(kind), _) => Some((kind, ply)),
             (None, _) => None,
@@ -189,19 +209,20 @@ impl Game {
                 no_pieces: false,
             });
         }
-        if let Some((kind, since)) = self.endgame {
-            if self.moves.len() - since >= kind.plies() {
-                return Some(GameEnd::Draw(match kind {
-                    Endgame::Sixteen => DrawReason::SixteenMoves,
-                    Endgame::Five => DrawReason::FiveMoves,
-                }));
+        let rules = R::RULES.draw;
+        if let Some((index, since)) = self.endgame {
+            let limit = rules.lone_king[index];
+            if self.moves.len() - since >= 2 * limit.moves as usize {
+                return Some(GameEnd::Draw(DrawReason::Endgame(limit)));
             }
         }
         if self.repetitions() >= 3 {
             return Some(GameEnd::Draw(DrawReason::Repetition));
         }
-        if self.king_plies >= 50 {
-            return Some(GameEnd::Draw(DrawReason::KingMoves));
+        if let Some(moves) = rules.king_moves {
+            if self.king_plies >= 2 * moves as usize {
+                return Some(GameEnd::Draw(DrawReason::KingMoves(moves)));
+            }
         }
         None
     }
@@ -211,7 +232,7 @@ impl Game {
 mod tests {
     use super::*;
 
-    fn play(game: &mut Game, moves: &str) {
+    fn play<R: Rules>(game: &mut Game<R>, moves: &str) {
         for text in moves.split_whitespace() {
             game.play_text(text).unwrap();
         }
@@ -220,7 +241,7 @@ mod tests {
     #[test]
     fn threefold_repetition() {
         // Two kings each side, so no endgame rule applies.
-        let mut game = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
+        let mut game: Game = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
         play(&mut game, "50-44 1-7 44-50 7-1 50-44 1-7 44-50");
         assert_eq!(game.end(), None);
         game.play_text("7-1").unwrap();
@@ -231,7 +252,7 @@ mod tests {
     #[test]
     fn twenty_five_king_moves_each() {
         // Kings only, three a side; play fresh positions with no capture until the rule ends it.
-        let mut game = Game::new("W:WK46,K47,K48:BK3,K4,K5".parse().unwrap());
+        let mut game: Game = Game::new("W:WK46,K47,K48:BK3,K4,K5".parse().unwrap());
         let mut seen = std::collections::HashSet::new();
         seen.insert(game.position().hash_key());
         for ply in 0..50 {
@@ -251,13 +272,13 @@ mod tests {
             game.play(&next).unwrap();
             seen.insert(game.position().hash_key());
         }
-        assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::KingMoves)));
+        assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::KingMoves(25))));
     }
 
     #[test]
     fn endgame_rules_count_from_when_they_arise() {
         // Three kings against one: 16 moves each, then a draw.
-        let mut game = Game::new("W:WK36,K41,K46:BK15".parse().unwrap());
+        let mut game: Game = Game::new("W:WK36,K41,K46:BK15".parse().unwrap());
         let mut seen = std::collections::HashSet::new();
         for ply in 0..32 {
             assert_eq!(game.end(), None, "ended early at ply {ply}");
@@ -272,19 +293,28 @@ mod tests {
                 .expect("a quiet fresh move exists");
             game.play(&next).unwrap();
         }
-        assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::SixteenMoves)));
+        let end = game.end();
+        assert!(matches!(end, Some(GameEnd::Draw(DrawReason::Endgame(l))) if l.moves == 16));
+        let Some(GameEnd::Draw(reason)) = end else {
+            unreachable!()
+        };
+        assert_eq!(
+            reason.to_string(),
+            "16 moves each with three pieces against a lone king"
+        );
 
         // King and man against a king: five moves each.
-        let mut game = Game::new("W:WK50,45:BK1".parse().unwrap());
+        let mut game: Game = Game::new("W:WK50,45:BK1".parse().unwrap());
         play(&mut game, "50-44 1-7 44-50 7-1 50-44 1-7 44-39 7-1");
         assert_eq!(game.end(), None);
         play(&mut game, "39-44 1-7");
-        assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::FiveMoves)));
+        let end = game.end();
+        assert!(matches!(end, Some(GameEnd::Draw(DrawReason::Endgame(l))) if l.moves == 5));
     }
 
     #[test]
     fn no_pieces_or_no_moves_loses() {
-        let mut game = Game::new("W:W28:B23".parse().unwrap());
+        let mut game: Game = Game::new("W:W28:B23".parse().unwrap());
         game.play_text("28x19").unwrap();
         assert_eq!(
             game.end(),
@@ -293,7 +323,7 @@ mod tests {
                 no_pieces: true
             })
         );
-        let stuck = Game::new("W:W46:B41,37".parse().unwrap());
+        let stuck: Game = Game::new("W:W46:B41,37".parse().unwrap());
         assert_eq!(
             stuck.end(),
             Some(GameEnd::Win {

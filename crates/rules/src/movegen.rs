@@ -1,131 +1,118 @@
-//! Move generation (FMJD articles 3 and 4).
+//! Move generation (FMJD articles 3 and 4, and the differences of the 8x8 games).
 //!
-//! Captures come first: if the side to move can capture, only the captures that take the most
-//! pieces are legal (4.13, a king counting one). A capture is searched square by square with the
-//! captured pieces left on the board until it ends (4.11): they block, and cannot be jumped twice.
-//! The capturing piece's start square counts as empty. A man is crowned only when it ends on the
-//! promotion row (4.15). Routes with the same start, end and captured set are one move.
+//! Captures come first: if the side to move can capture, it must. Under the maximum-capture rule
+//! (international, brazilian) only the captures that take the most pieces are legal (4.13, a
+//! king counting one); without it (russian, english) any capture is, but a capture once begun
+//! is completed. A capture is searched square by square with the captured pieces left on the
+//! board until it ends (4.11): they block, and cannot be jumped twice. The capturing piece's
+//! start square counts as empty. Crowning follows the game's [`Crowning`] rule. Routes with the
+//! same start, end and captured set are one move.
 //!
-//! Kings look along their diagonals through the [`RAYS`] table: the first occupied square of a
-//! ray is its lowest or highest bit, so a king's reach costs a few instructions whatever the
-//! distance. When only existence or a count matters (capture detection, bulk counting), the rays
-//! of all kings are grown together, one step per round.
+//! Flying kings look along their diagonals through the board's ray table: the first occupied
+//! square of a ray is its lowest or highest bit, so a king's reach costs a few instructions
+//! whatever the distance. When only existence or a count matters (capture detection, bulk
+//! counting), the rays of all kings are grown together, one step per round. Everything is
+//! generic over the [`Rules`], so each game gets its own monomorphic code with the rules as
+//! constants.
 
-use crate::bitboard::{Direction, VALID};
+use crate::board::{Direction, Padded};
 use crate::moves::{Move, MoveList};
-use crate::position::{promotion_row, Position};
+use crate::position::Position;
+use crate::rules::{Crowning, Rules};
 use crate::square::Color;
+use std::marker::PhantomData;
 
-/// For each direction (in [`Direction::ALL`] order) and padded bit, the squares beyond that bit
-/// along the direction up to the edge of the board.
-const RAYS: [[u64; 64]; 4] = {
-    let mut rays = [[0u64; 64]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let dir = Direction::ALL[d];
-        let mut bit = 0;
-        while bit < 64 {
-            if VALID & (1 << bit) != 0 {
-                let mut square = dir.shift(1 << bit);
-                while square != 0 {
-                    rays[d][bit] |= square;
-                    square = dir.shift(square);
-                }
-            }
-            bit += 1;
-        }
-        d += 1;
-    }
-    rays
-};
-
-/// The squares beyond the square `bit` along `dir`.
-#[inline(always)]
-fn ray(dir: Direction, bit: u32) -> u64 {
-    RAYS[dir as usize][bit as usize]
-}
+/// All four directions as a set.
+const ALL_DIRECTIONS: u8 = 0b1111;
 
 /// The square of `bits` (not empty) met first when walking along `dir`: up the board the bit
 /// numbers fall, down the board they rise.
 #[inline(always)]
 fn nearest(dir: Direction, bits: u64) -> u64 {
-    match dir {
-        Direction::UpLeft | Direction::UpRight => 1 << (63 - bits.leading_zeros()),
-        Direction::DownLeft | Direction::DownRight => bits & bits.wrapping_neg(),
+    if dir.is_up() {
+        1 << (63 - bits.leading_zeros())
+    } else {
+        bits & bits.wrapping_neg()
     }
 }
 
 /// The empty squares seen from the square `bit` along `dir`, up to the first square that is not
 /// in `empty`, and that square (0 at the edge).
 #[inline(always)]
-fn open_ray(dir: Direction, bit: u32, empty: u64) -> (u64, u64) {
-    let ray = ray(dir, bit);
+fn open_ray<G: Padded>(dir: Direction, bit: u32, empty: u64) -> (u64, u64) {
+    let ray = G::ray(dir, bit);
     let blockers = ray & !empty;
     if blockers == 0 {
         return (ray, 0);
     }
     let blocker = nearest(dir, blockers);
     (
-        ray & !(self::ray(dir, blocker.trailing_zeros()) | blocker),
+        ray & !(G::ray(dir, blocker.trailing_zeros()) | blocker),
         blocker,
     )
 }
 
-/// One step along `dir` for every square of `bits`, keeping the steps that leave the board (they
-/// land on ghost bits or beyond bit 63): callers intersect the result with a set of real squares.
+/// The directions in which the men of `turn` capture: all four, or forwards only.
 #[inline(always)]
-const fn step(dir: Direction, bits: u64) -> u64 {
-    match dir {
-        Direction::UpLeft => bits >> 6,
-        Direction::UpRight => bits >> 5,
-        Direction::DownLeft => bits << 5,
-        Direction::DownRight => bits << 6,
+const fn man_capture_directions<R: Rules>(turn: Color) -> u8 {
+    if R::RULES.men_capture_backwards {
+        ALL_DIRECTIONS
+    } else {
+        match turn {
+            Color::White => Direction::UpLeft.bit() | Direction::UpRight.bit(),
+            Color::Black => Direction::DownLeft.bit() | Direction::DownRight.bit(),
+        }
     }
 }
 
-/// The bit of `dir` in a set of directions.
+/// Where a piece on `at` lands jumping an adjacent one of `targets` in direction `dir` onto an
+/// `empty` square (nothing when it cannot).
 #[inline(always)]
-const fn direction_bit(dir: Direction) -> u8 {
-    1 << dir as u8
+fn short_jumps<G: Padded>(dir: Direction, at: u64, targets: u64, empty: u64) -> u64 {
+    G::step(dir, G::step(dir, at) & targets) & empty
 }
 
-/// All four directions as a set.
-const ALL_DIRECTIONS: u8 = 0b1111;
-
-/// Where a man on `at` lands jumping one of `targets` in direction `dir` onto an `empty`
-/// square (nothing when it cannot).
+/// Whether a piece on `at` can jump an adjacent one of `targets` in one of the directions of
+/// `directions`.
 #[inline(always)]
-fn man_jumps(dir: Direction, at: u64, targets: u64, empty: u64) -> u64 {
-    step(dir, step(dir, at) & targets) & empty
-}
-
-/// Whether a man on `at` can jump one of `targets` in some direction.
-#[inline(always)]
-fn man_can_jump(at: u64, targets: u64, empty: u64) -> bool {
-    man_jumps(Direction::UpLeft, at, targets, empty)
-        | man_jumps(Direction::UpRight, at, targets, empty)
-        | man_jumps(Direction::DownLeft, at, targets, empty)
-        | man_jumps(Direction::DownRight, at, targets, empty)
+fn short_can_jump<G: Padded>(directions: u8, at: u64, targets: u64, empty: u64) -> bool {
+    let jumps = |dir: Direction| {
+        if directions & dir.bit() != 0 {
+            short_jumps::<G>(dir, at, targets, empty)
+        } else {
+            0
+        }
+    };
+    jumps(Direction::UpLeft)
+        | jumps(Direction::UpRight)
+        | jumps(Direction::DownLeft)
+        | jumps(Direction::DownRight)
         != 0
 }
 
 /// The fixed context of one capture search.
-struct CaptureSearch<'a> {
-    list: &'a mut MoveList,
+struct CaptureSearch<'a, R: Rules> {
+    list: &'a mut MoveList<R>,
     /// Pieces that may be captured (the opponent's).
     opp: u64,
     /// Empty squares, the capturing piece's start square included.
     empty: u64,
     from: u8,
+    /// Whether the capturing piece was a king when the move began.
     king: bool,
+    /// Whether a man was crowned during this capture (Russian rules) and goes on as a king.
+    crowned: bool,
+    /// The crowning row of the side to move.
     promotion: u64,
+    /// The directions in which a man captures.
+    man_directions: u8,
     /// The capture count of the moves in `list`.
     best: u32,
     /// Whether only the captures taking the most pieces are kept (false: every finished capture).
     majority: bool,
 }
 
-impl CaptureSearch<'_> {
+impl<R: Rules> CaptureSearch<'_, R> {
     #[inline]
     fn record(&mut self, to: u32, captured: u64) {
         let count = captured.count_ones();
@@ -153,66 +140,111 @@ impl CaptureSearch<'_> {
             from: self.from,
             to,
             king: self.king,
-            promotes: !self.king && (1u64 << to) & self.promotion != 0,
+            promotes: !self.king && (self.crowned || (1u64 << to) & self.promotion != 0),
+            rules: PhantomData,
         });
     }
 
-    /// A man on `at` that has captured `captured` so far (and can jump again, unless it is the
-    /// start of the capture).
-    fn man(&mut self, at: u64, captured: u64) {
+    /// A piece that captures one square at a time (a man, or an English king) on `at`, jumping
+    /// in the directions of `directions`, that has captured `captured` so far (and can jump
+    /// again, unless it is the start of the capture).
+    fn short(&mut self, at: u64, captured: u64, directions: u8) {
+        // In the games where men capture backwards every short piece jumps in all four
+        // directions: a constant, so that the tests below vanish from the compiled code.
+        let directions = if R::RULES.men_capture_backwards {
+            ALL_DIRECTIONS
+        } else {
+            directions
+        };
         let targets = self.opp & !captured;
-        let up_left = self.man_jump(Direction::UpLeft, at, captured, targets);
-        let up_right = self.man_jump(Direction::UpRight, at, captured, targets);
-        let down_left = self.man_jump(Direction::DownLeft, at, captured, targets);
-        let down_right = self.man_jump(Direction::DownRight, at, captured, targets);
+        // Four explicit calls rather than a loop: each direction's shifts stay constants.
+        let up_left = directions & Direction::UpLeft.bit() != 0
+            && self.short_jump(Direction::UpLeft, at, captured, targets, directions);
+        let up_right = directions & Direction::UpRight.bit() != 0
+            && self.short_jump(Direction::UpRight, at, captured, targets, directions);
+        let down_left = directions & Direction::DownLeft.bit() != 0
+            && self.short_jump(Direction::DownLeft, at, captured, targets, directions);
+        let down_right = directions & Direction::DownRight.bit() != 0
+            && self.short_jump(Direction::DownRight, at, captured, targets, directions);
         if !(up_left || up_right || down_left || down_right) && captured != 0 {
             self.record(at.trailing_zeros(), captured);
         }
     }
 
-    /// The jump of a man on `at` in direction `dir`, and all that follows it; whether there was
-    /// one. A landing square with no jump onward ends the capture without another call.
+    /// The jump of a short-range piece on `at` in direction `dir`, and all that follows it;
+    /// whether there was one. A landing square with no jump onward ends the capture without
+    /// another call.
     #[inline(always)]
-    fn man_jump(&mut self, dir: Direction, at: u64, captured: u64, targets: u64) -> bool {
-        let victim = step(dir, at) & targets;
-        let landing = step(dir, victim) & self.empty;
+    fn short_jump(
+        &mut self,
+        dir: Direction,
+        at: u64,
+        captured: u64,
+        targets: u64,
+        directions: u8,
+    ) -> bool {
+        let victim = R::Geometry::step(dir, at) & targets;
+        let landing = R::Geometry::step(dir, victim) & self.empty;
         if landing == 0 {
             return false;
         }
-        if man_can_jump(landing, targets & !victim, self.empty) {
-            self.man(landing, captured | victim);
+        let captured = captured | victim;
+        if !self.king && !self.crowned && landing & self.promotion != 0 {
+            match R::RULES.crowning {
+                Crowning::EndOfMove => {}
+                Crowning::DuringCaptureStop => {
+                    self.record(landing.trailing_zeros(), captured);
+                    return true;
+                }
+                Crowning::DuringCaptureContinue => {
+                    // Crowned at once, the new king goes on capturing.
+                    self.crowned = true;
+                    self.flying(landing.trailing_zeros(), captured, ALL_DIRECTIONS, false);
+                    self.crowned = false;
+                    return true;
+                }
+            }
+        }
+        if short_can_jump::<R::Geometry>(directions, landing, targets & !victim, self.empty) {
+            self.short(landing, captured, directions);
         } else {
-            self.record(landing.trailing_zeros(), captured | victim);
+            self.record(landing.trailing_zeros(), captured);
         }
         true
     }
 
-    /// A king on the square `at` (a bit number) that has captured `captured` so far and may
-    /// look in the directions of `allowed`.
-    fn king(&mut self, at: u32, captured: u64, allowed: u8) {
-        let up_left = self.king_jump(Direction::UpLeft, at, captured, allowed);
-        let up_right = self.king_jump(Direction::UpRight, at, captured, allowed);
-        let down_left = self.king_jump(Direction::DownLeft, at, captured, allowed);
-        let down_right = self.king_jump(Direction::DownRight, at, captured, allowed);
-        if !(up_left || up_right || down_left || down_right) && captured != 0 {
+    /// A flying king on the square `at` (a bit number) that has captured `captured` so far and
+    /// may look in the directions of `allowed`. Unless `must_jump`, a capture that cannot go on
+    /// from here ends here; with `must_jump` (another landing square of the same jump lets the
+    /// capture go on, so the king must not stop here) it is dropped.
+    fn flying(&mut self, at: u32, captured: u64, allowed: u8, must_jump: bool) {
+        let up_left = self.flying_jump(Direction::UpLeft, at, captured, allowed);
+        let up_right = self.flying_jump(Direction::UpRight, at, captured, allowed);
+        let down_left = self.flying_jump(Direction::DownLeft, at, captured, allowed);
+        let down_right = self.flying_jump(Direction::DownRight, at, captured, allowed);
+        if !(up_left || up_right || down_left || down_right) && captured != 0 && !must_jump {
             self.record(at, captured);
         }
     }
 
-    /// The jumps of a king on `at` in direction `dir` (one per landing square), and all that
-    /// follows them; whether there were any. From a landing square the king does not look back
-    /// (the piece it just jumped blocks), and it goes on in the same direction only from the
-    /// last landing square, since the earlier ones would reach the same piece.
+    /// The jumps of a flying king on `at` in direction `dir` (one per landing square), and all
+    /// that follows them; whether there were any. When the capture can go on from some landing
+    /// square, it must: the king may not stop on another one (FMJD 4.12; the same in russian
+    /// draughts, where the longest capture is not compulsory but a capture is completed). From a
+    /// landing square the king does not look back (the piece it just jumped blocks), and it goes
+    /// on in the same direction only from the last landing square, since the earlier ones would
+    /// reach the same piece.
     #[inline(always)]
-    fn king_jump(&mut self, dir: Direction, at: u32, captured: u64, allowed: u8) -> bool {
-        if allowed & direction_bit(dir) == 0 {
+    fn flying_jump(&mut self, dir: Direction, at: u32, captured: u64, allowed: u8) -> bool {
+        if allowed & dir.bit() == 0 {
             return false;
         }
-        let (_, victim) = open_ray(dir, at, self.empty);
+        let (_, victim) = open_ray::<R::Geometry>(dir, at, self.empty);
         if victim & self.opp & !captured == 0 {
             return false;
         }
-        let (mut landings, stop) = open_ray(dir, victim.trailing_zeros(), self.empty);
+        let (mut landings, stop) =
+            open_ray::<R::Geometry>(dir, victim.trailing_zeros(), self.empty);
         if landings == 0 {
             return false;
         }
@@ -225,13 +257,13 @@ impl CaptureSearch<'_> {
             }
             return true;
         }
-        let onward = ALL_DIRECTIONS & !direction_bit(dir.reverse());
-        let sideways = onward & !direction_bit(dir);
+        let onward = ALL_DIRECTIONS & !dir.reverse().bit();
+        let sideways = onward & !dir.bit();
         while landings != 0 {
             let landing = nearest(dir, landings);
             landings ^= landing;
             let allowed = if landings == 0 { onward } else { sideways };
-            self.king(landing.trailing_zeros(), captured, allowed);
+            self.flying(landing.trailing_zeros(), captured, allowed, true);
         }
         true
     }
@@ -242,30 +274,31 @@ impl CaptureSearch<'_> {
     #[inline(always)]
     fn king_can_go_on(&self, dir: Direction, landings: u64, stop: u64, captured: u64) -> bool {
         let targets = self.opp & !captured;
-        if step(dir, stop & targets) & self.empty != 0 {
+        if R::Geometry::step(dir, stop & targets) & self.empty != 0 {
             return true;
         }
         let (left, right) = match dir {
             Direction::UpLeft | Direction::DownRight => (Direction::UpRight, Direction::DownLeft),
             Direction::UpRight | Direction::DownLeft => (Direction::UpLeft, Direction::DownRight),
         };
-        kings_capture_along(left, landings, targets, self.empty)
-            || kings_capture_along(right, landings, targets, self.empty)
+        kings_capture_along::<R::Geometry>(left, landings, targets, self.empty)
+            || kings_capture_along::<R::Geometry>(right, landings, targets, self.empty)
     }
 }
 
-/// Whether one of `kings` can jump a piece of `targets` along `dir`, over `empty` squares.
+/// Whether one of the flying `kings` can jump a piece of `targets` along `dir`, over `empty`
+/// squares.
 #[inline(always)]
-fn kings_capture_along(dir: Direction, kings: u64, targets: u64, empty: u64) -> bool {
-    let mut front = step(dir, kings);
+fn kings_capture_along<G: Padded>(dir: Direction, kings: u64, targets: u64, empty: u64) -> bool {
+    let mut front = G::step(dir, kings);
     let mut ends = front;
     let mut open = front & empty;
     while open != 0 {
-        front = step(dir, open);
+        front = G::step(dir, open);
         ends |= front;
         open = front & empty;
     }
-    step(dir, ends & targets) & empty != 0
+    G::step(dir, ends & targets) & empty != 0
 }
 
 /// What the kings of the side to move can do, found for all of them at once.
@@ -276,31 +309,38 @@ struct KingScan {
     quiet: u32,
 }
 
-/// Grows the rays of all `kings` along `dir` over `empty`: the number of empty squares reached,
-/// and whether a piece of `opp` with an empty square behind it ends one of the rays.
+/// Grows the rays of all `kings` along `dir` over `empty` (one step only for short kings): the
+/// number of empty squares reached, and whether a piece of `opp` with an empty square behind it
+/// ends one of the rays.
 #[inline(always)]
-fn scan_kings_along(dir: Direction, kings: u64, opp: u64, empty: u64) -> (u32, bool) {
-    // Rays of different kings along one direction never share a square.
-    let mut front = step(dir, kings);
+fn scan_kings_along<R: Rules>(dir: Direction, kings: u64, opp: u64, empty: u64) -> (u32, bool) {
+    type G<R> = <R as Rules>::Geometry;
+    let mut front = G::<R>::step(dir, kings);
     let mut open = front & empty;
     let mut ends = front;
-    let mut reached = 0;
-    while open != 0 {
-        reached |= open;
-        front = step(dir, open);
-        open = front & empty;
-        ends |= front;
+    let mut reached = open;
+    if R::RULES.flying_kings {
+        // Rays of different kings along one direction never share a square.
+        while open != 0 {
+            front = G::<R>::step(dir, open);
+            open = front & empty;
+            ends |= front;
+            reached |= open;
+        }
     }
-    (reached.count_ones(), step(dir, ends & opp) & empty != 0)
+    (
+        reached.count_ones(),
+        G::<R>::step(dir, ends & opp) & empty != 0,
+    )
 }
 
 /// Grows the rays of all `kings` over `empty`, direction by direction.
 #[inline(always)]
-fn scan_kings(kings: u64, opp: u64, empty: u64) -> KingScan {
-    let (up_left, a) = scan_kings_along(Direction::UpLeft, kings, opp, empty);
-    let (up_right, b) = scan_kings_along(Direction::UpRight, kings, opp, empty);
-    let (down_left, c) = scan_kings_along(Direction::DownLeft, kings, opp, empty);
-    let (down_right, d) = scan_kings_along(Direction::DownRight, kings, opp, empty);
+fn scan_kings<R: Rules>(kings: u64, opp: u64, empty: u64) -> KingScan {
+    let (up_left, a) = scan_kings_along::<R>(Direction::UpLeft, kings, opp, empty);
+    let (up_right, b) = scan_kings_along::<R>(Direction::UpRight, kings, opp, empty);
+    let (down_left, c) = scan_kings_along::<R>(Direction::DownLeft, kings, opp, empty);
+    let (down_right, d) = scan_kings_along::<R>(Direction::DownRight, kings, opp, empty);
     KingScan {
         capture: a || b || c || d,
         quiet: up_left + up_right + down_left + down_right,
@@ -308,50 +348,65 @@ fn scan_kings(kings: u64, opp: u64, empty: u64) -> KingScan {
 }
 
 /// The kings among `kings` that can capture along `dir`: walking back from each piece of `opp`
-/// with an empty square behind it, over empty squares, to the first piece.
+/// with an empty square behind it, over empty squares (flying kings only), to the first piece.
 #[inline(always)]
-fn king_capturers_along(dir: Direction, kings: u64, opp: u64, empty: u64) -> u64 {
+fn king_capturers_along<R: Rules>(dir: Direction, kings: u64, opp: u64, empty: u64) -> u64 {
+    type G<R> = <R as Rules>::Geometry;
     let back = dir.reverse();
-    let mut front = step(back, opp & step(back, empty));
+    let mut front = G::<R>::step(back, opp & G::<R>::step(back, empty));
     let mut capturers = front & kings;
-    let mut open = front & empty;
-    while open != 0 {
-        front = step(back, open);
-        capturers |= front & kings;
-        open = front & empty;
+    if R::RULES.flying_kings {
+        let mut open = front & empty;
+        while open != 0 {
+            front = G::<R>::step(back, open);
+            capturers |= front & kings;
+            open = front & empty;
+        }
     }
     capturers
 }
 
 /// The kings among `kings` that can capture a piece of `opp`.
 #[inline(always)]
-fn king_capturers(kings: u64, opp: u64, empty: u64) -> u64 {
-    king_capturers_along(Direction::UpLeft, kings, opp, empty)
-        | king_capturers_along(Direction::UpRight, kings, opp, empty)
-        | king_capturers_along(Direction::DownLeft, kings, opp, empty)
-        | king_capturers_along(Direction::DownRight, kings, opp, empty)
+fn king_capturers<R: Rules>(kings: u64, opp: u64, empty: u64) -> u64 {
+    king_capturers_along::<R>(Direction::UpLeft, kings, opp, empty)
+        | king_capturers_along::<R>(Direction::UpRight, kings, opp, empty)
+        | king_capturers_along::<R>(Direction::DownLeft, kings, opp, empty)
+        | king_capturers_along::<R>(Direction::DownRight, kings, opp, empty)
 }
 
 /// The men's jumps in one position, direction by direction.
 struct ManJumps {
     /// For each direction (in [`Direction::ALL`] order), the men that can jump in it.
     by_direction: [u64; 4],
-    /// Whether every jump ends its capture: from no landing square can the man jump again.
+    /// Whether every jump ends its capture: from no landing square can the man jump again (nor
+    /// be crowned and go on as a king).
     single: bool,
 }
 
 impl ManJumps {
-    /// Finds the jumps of `men` over pieces of `opp` onto `empty` squares.
+    /// Finds the jumps of `men` in the directions of `directions` over pieces of `opp` onto
+    /// `empty` squares. A landing square in `crown_continue` (the crowning row, in games where
+    /// a man crowned during a capture goes on as a king) makes the jump not single.
     ///
     /// A second jump cannot land on the capturing man's start square (only going straight back
     /// would, and the piece just jumped blocks that), so `empty` without it tells whether any
     /// man can go on.
     #[inline(always)]
-    fn find(men: u64, opp: u64, empty: u64) -> ManJumps {
+    fn find<G: Padded>(
+        men: u64,
+        opp: u64,
+        empty: u64,
+        directions: u8,
+        crown_continue: u64,
+    ) -> ManJumps {
         // The squares from which a man could jump in each direction.
         let launch = |dir: Direction| {
+            if directions & dir.bit() == 0 {
+                return 0;
+            }
             let back = dir.reverse();
-            step(back, step(back, empty) & opp)
+            G::step(back, G::step(back, empty) & opp)
         };
         let up_left = launch(Direction::UpLeft);
         let up_right = launch(Direction::UpRight);
@@ -363,15 +418,22 @@ impl ManJumps {
             down_left & men,
             down_right & men,
         ];
-        let landing = |dir: Direction| step(dir, step(dir, by_direction[dir as usize]));
+        let landing = |dir: Direction| G::step(dir, G::step(dir, by_direction[dir as usize]));
         // From a landing square a man may jump on in any direction but straight back.
         let again = landing(Direction::UpLeft) & (up_left | up_right | down_left)
             | landing(Direction::UpRight) & (up_left | up_right | down_right)
             | landing(Direction::DownLeft) & (up_left | down_left | down_right)
             | landing(Direction::DownRight) & (up_right | down_left | down_right);
+        let crowned = crown_continue != 0
+            && (landing(Direction::UpLeft)
+                | landing(Direction::UpRight)
+                | landing(Direction::DownLeft)
+                | landing(Direction::DownRight))
+                & crown_continue
+                != 0;
         ManJumps {
             by_direction,
-            single: again == 0,
+            single: again == 0 && !crowned,
         }
     }
 
@@ -390,15 +452,15 @@ impl ManJumps {
     /// Calls `visit(from, victim, to)` for each jump, all single, in the order of the full
     /// search: man by man, then by direction.
     #[inline(always)]
-    fn for_each_single(&self, mut visit: impl FnMut(u64, u64, u64)) {
+    fn for_each_single<G: Padded>(&self, mut visit: impl FnMut(u64, u64, u64)) {
         let mut men = self.men();
         while men != 0 {
             let man = men & men.wrapping_neg();
             men ^= man;
             for dir in Direction::ALL {
                 if self.by_direction[dir as usize] & man != 0 {
-                    let victim = step(dir, man);
-                    visit(man, victim, step(dir, victim));
+                    let victim = G::step(dir, man);
+                    visit(man, victim, G::step(dir, victim));
                 }
             }
         }
@@ -418,21 +480,30 @@ enum MovesKind {
 
 /// Calls `visit(from, to)` for each quiet move of `men` in direction `dir`.
 #[inline(always)]
-fn for_each_man_move(dir: Direction, men: u64, empty: u64, mut visit: impl FnMut(u64, u64)) {
+fn for_each_man_move<G: Padded>(
+    dir: Direction,
+    men: u64,
+    empty: u64,
+    mut visit: impl FnMut(u64, u64),
+) {
     let back = dir.reverse();
-    let mut targets = step(dir, men) & empty;
+    let mut targets = G::step(dir, men) & empty;
     while targets != 0 {
         let to = targets & targets.wrapping_neg();
         targets ^= to;
-        visit(step(back, to), to);
+        visit(G::step(back, to), to);
     }
 }
 
 /// Calls `visit(to)` for each quiet move of the king on the square `from` (a bit number) in
 /// direction `dir`, nearest first.
 #[inline(always)]
-fn for_each_king_move(dir: Direction, from: u32, empty: u64, mut visit: impl FnMut(u64)) {
-    let (mut targets, _) = open_ray(dir, from, empty);
+fn for_each_king_move<R: Rules>(dir: Direction, from: u32, empty: u64, mut visit: impl FnMut(u64)) {
+    let mut targets = if R::RULES.flying_kings {
+        open_ray::<R::Geometry>(dir, from, empty).0
+    } else {
+        R::Geometry::shift(dir, 1 << from) & empty
+    };
     while targets != 0 {
         let to = nearest(dir, targets);
         targets ^= to;
@@ -440,7 +511,23 @@ fn for_each_king_move(dir: Direction, from: u32, empty: u64, mut visit: impl FnM
     }
 }
 
-impl Position {
+impl<R: Rules> Position<R> {
+    /// The men's jumps of the side to move.
+    #[inline(always)]
+    fn man_jumps(&self, men: u64, opp: u64, empty: u64) -> ManJumps {
+        let crown_continue = match R::RULES.crowning {
+            Crowning::DuringCaptureContinue => Self::crowning_row(self.turn),
+            _ => 0,
+        };
+        ManJumps::find::<R::Geometry>(
+            men,
+            opp,
+            empty,
+            man_capture_directions::<R>(self.turn),
+            crown_continue,
+        )
+    }
+
     /// How the moves of this position are found.
     #[inline(always)]
     fn kind_of_moves(&self) -> MovesKind {
@@ -448,8 +535,8 @@ impl Position {
         let opp = self.side(self.turn.other());
         let empty = self.empty_bits();
         let kings = own & self.kings;
-        let jumps = ManJumps::find(own & !self.kings, opp, empty);
-        let king_capture = kings != 0 && scan_kings(kings, opp, empty).capture;
+        let jumps = self.man_jumps(own & !self.kings, opp, empty);
+        let king_capture = kings != 0 && scan_kings::<R>(kings, opp, empty).capture;
         let men = jumps.men();
         if king_capture || (men != 0 && !jumps.single) {
             MovesKind::Search {
@@ -464,18 +551,21 @@ impl Position {
     }
 
     /// Fills `list` with the legal moves.
-    pub(crate) fn generate(&self, list: &mut MoveList) {
+    pub(crate) fn generate(&self, list: &mut MoveList<R>) {
         match self.kind_of_moves() {
-            MovesKind::Search { men, kings } => self.search_captures_from(list, true, men, kings),
+            MovesKind::Search { men, kings } => {
+                self.search_captures_from(list, R::RULES.maximum_capture, men, kings)
+            }
             MovesKind::SingleJumps(jumps) => {
-                let promotion = promotion_row(self.turn);
-                jumps.for_each_single(|from, victim, to| {
+                let promotion = Self::crowning_row(self.turn);
+                jumps.for_each_single::<R::Geometry>(|from, victim, to| {
                     list.push(Move {
                         captured: victim,
                         from: from.trailing_zeros() as u8,
                         to: to.trailing_zeros() as u8,
                         king: false,
                         promotes: to & promotion != 0,
+                        rules: PhantomData,
                     })
                 });
             }
@@ -486,6 +576,7 @@ impl Position {
                     to: to.trailing_zeros() as u8,
                     king,
                     promotes,
+                    rules: PhantomData,
                 })
             }),
         }
@@ -495,20 +586,20 @@ impl Position {
     /// [`legal_moves`](Position::legal_moves), building quiet moves and single jumps straight
     /// from the bitboards (no move list for them): the fastest way to walk the move tree.
     #[inline(always)]
-    pub fn for_each_child(&self, mut visit: impl FnMut(&Position)) {
+    pub fn for_each_child(&self, mut visit: impl FnMut(&Position<R>)) {
         let own = self.side(self.turn);
         let opp = self.side(self.turn.other());
         match self.kind_of_moves() {
             MovesKind::Search { men, kings } => {
                 let mut list = MoveList::new();
-                self.search_captures_from(&mut list, true, men, kings);
+                self.search_captures_from(&mut list, R::RULES.maximum_capture, men, kings);
                 for m in &list {
                     visit(&self.play_unchecked(m));
                 }
             }
             MovesKind::SingleJumps(jumps) => {
-                let promotion = promotion_row(self.turn);
-                jumps.for_each_single(|from, victim, to| {
+                let promotion = Self::crowning_row(self.turn);
+                jumps.for_each_single::<R::Geometry>(|from, victim, to| {
                     let kings = (self.kings & !victim) | (to & promotion);
                     visit(&self.child(own ^ (from | to), opp ^ victim, kings));
                 });
@@ -529,19 +620,21 @@ impl Position {
     /// The position with the side to move's pieces `own`, the opponent's `opp`, the kings
     /// `kings`, and the opponent to move.
     #[inline(always)]
-    fn child(&self, own: u64, opp: u64, kings: u64) -> Position {
+    fn child(&self, own: u64, opp: u64, kings: u64) -> Position<R> {
         match self.turn {
             Color::White => Position {
                 white: own,
                 black: opp,
                 kings,
                 turn: Color::Black,
+                rules: PhantomData,
             },
             Color::Black => Position {
                 white: opp,
                 black: own,
                 kings,
                 turn: Color::White,
+                rules: PhantomData,
             },
         }
     }
@@ -552,12 +645,12 @@ impl Position {
         let own = self.side(self.turn);
         let opp = self.side(self.turn.other());
         let empty = self.empty_bits();
-        let men = ManJumps::find(own & !self.kings, opp, empty).men();
+        let men = self.man_jumps(own & !self.kings, opp, empty).men();
         let kings = own & self.kings;
         if kings == 0 {
             return (men, false);
         }
-        (men, scan_kings(kings, opp, empty).capture)
+        (men, scan_kings::<R>(kings, opp, empty).capture)
     }
 
     /// Whether the side to move must capture.
@@ -566,9 +659,10 @@ impl Position {
         men != 0 || kings
     }
 
-    /// Every capture that is complete (cannot go on), ignoring the majority rule: for explaining
-    /// why a capture that takes too few pieces is illegal.
-    pub fn captures_ignoring_majority(&self) -> MoveList {
+    /// Every capture that is complete (cannot go on), ignoring the maximum-capture rule: for
+    /// explaining why a capture that takes too few pieces is illegal. In the games without that
+    /// rule these are the legal captures.
+    pub fn captures_ignoring_majority(&self) -> MoveList<R> {
         let mut list = MoveList::new();
         let (men, kings) = self.capturers();
         if men != 0 || kings {
@@ -578,15 +672,25 @@ impl Position {
     }
 
     /// Searches the captures of the men `men` and, when `kings`, of every king.
-    fn search_captures_from(&self, list: &mut MoveList, majority: bool, mut men: u64, kings: bool) {
+    fn search_captures_from(
+        &self,
+        list: &mut MoveList<R>,
+        majority: bool,
+        mut men: u64,
+        kings: bool,
+    ) {
         let own = self.side(self.turn);
+        let opp = self.side(self.turn.other());
+        let man_directions = man_capture_directions::<R>(self.turn);
         let mut search = CaptureSearch {
             list,
-            opp: self.side(self.turn.other()),
+            opp,
             empty: 0,
             from: 0,
             king: false,
-            promotion: promotion_row(self.turn),
+            crowned: false,
+            promotion: Self::crowning_row(self.turn),
+            man_directions,
             best: 1,
             majority,
         };
@@ -597,18 +701,21 @@ impl Position {
             search.empty = empty | man;
             search.from = man.trailing_zeros() as u8;
             search.king = false;
-            search.man(man, 0);
+            search.short(man, 0, search.man_directions);
         }
         if kings {
-            let opp = self.side(self.turn.other());
-            let mut kings = king_capturers(own & self.kings, opp, empty);
+            let mut kings = king_capturers::<R>(own & self.kings, opp, empty);
             while kings != 0 {
                 let king = kings & kings.wrapping_neg();
                 kings &= kings - 1;
                 search.empty = empty | king;
                 search.from = king.trailing_zeros() as u8;
                 search.king = true;
-                search.king(king.trailing_zeros(), 0, ALL_DIRECTIONS);
+                if R::RULES.flying_kings {
+                    search.flying(king.trailing_zeros(), 0, ALL_DIRECTIONS, false);
+                } else {
+                    search.short(king, 0, ALL_DIRECTIONS);
+                }
             }
         }
     }
@@ -617,19 +724,20 @@ impl Position {
     /// then by target square), then king by king.
     #[inline(always)]
     fn for_each_quiet(&self, mut visit: impl FnMut(u64, u64, bool, bool)) {
+        type G<R> = <R as Rules>::Geometry;
         let own = self.side(self.turn);
         let empty = self.empty_bits();
         let men = own & !self.kings;
-        let promotion = promotion_row(self.turn);
+        let promotion = Self::crowning_row(self.turn);
         let mut man_move = |from, to: u64| visit(from, to, false, to & promotion != 0);
         match self.turn {
             Color::White => {
-                for_each_man_move(Direction::UpLeft, men, empty, &mut man_move);
-                for_each_man_move(Direction::UpRight, men, empty, &mut man_move);
+                for_each_man_move::<G<R>>(Direction::UpLeft, men, empty, &mut man_move);
+                for_each_man_move::<G<R>>(Direction::UpRight, men, empty, &mut man_move);
             }
             Color::Black => {
-                for_each_man_move(Direction::DownLeft, men, empty, &mut man_move);
-                for_each_man_move(Direction::DownRight, men, empty, &mut man_move);
+                for_each_man_move::<G<R>>(Direction::DownLeft, men, empty, &mut man_move);
+                for_each_man_move::<G<R>>(Direction::DownRight, men, empty, &mut man_move);
             }
         }
         let mut kings = own & self.kings;
@@ -638,33 +746,34 @@ impl Position {
             kings ^= from;
             let square = from.trailing_zeros();
             let mut king_move = |to| visit(from, to, true, false);
-            for_each_king_move(Direction::UpLeft, square, empty, &mut king_move);
-            for_each_king_move(Direction::UpRight, square, empty, &mut king_move);
-            for_each_king_move(Direction::DownLeft, square, empty, &mut king_move);
-            for_each_king_move(Direction::DownRight, square, empty, &mut king_move);
+            for_each_king_move::<R>(Direction::UpLeft, square, empty, &mut king_move);
+            for_each_king_move::<R>(Direction::UpRight, square, empty, &mut king_move);
+            for_each_king_move::<R>(Direction::DownLeft, square, empty, &mut king_move);
+            for_each_king_move::<R>(Direction::DownRight, square, empty, &mut king_move);
         }
     }
 
     /// The number of legal moves, counted without building quiet moves (for bulk perft).
     pub fn count_legal_moves(&self) -> usize {
+        type G<R> = <R as Rules>::Geometry;
         let own = self.side(self.turn);
         let opp = self.side(self.turn.other());
         let empty = self.empty_bits();
         let men = own & !self.kings;
         let kings = own & self.kings;
-        let jumps = ManJumps::find(men, opp, empty);
+        let jumps = self.man_jumps(men, opp, empty);
         let scan = if kings == 0 {
             KingScan {
                 capture: false,
                 quiet: 0,
             }
         } else {
-            scan_kings(kings, opp, empty)
+            scan_kings::<R>(kings, opp, empty)
         };
         let capturers = jumps.men();
         if scan.capture || (capturers != 0 && !jumps.single) {
             let mut list = MoveList::new();
-            self.search_captures_from(&mut list, true, capturers, scan.capture);
+            self.search_captures_from(&mut list, R::RULES.maximum_capture, capturers, scan.capture);
             return list.len();
         }
         if capturers != 0 {
@@ -672,12 +781,12 @@ impl Position {
         }
         let quiet_men = match self.turn {
             Color::White => {
-                (step(Direction::UpLeft, men) & empty).count_ones()
-                    + (step(Direction::UpRight, men) & empty).count_ones()
+                (G::<R>::step(Direction::UpLeft, men) & empty).count_ones()
+                    + (G::<R>::step(Direction::UpRight, men) & empty).count_ones()
             }
             Color::Black => {
-                (step(Direction::DownLeft, men) & empty).count_ones()
-                    + (step(Direction::DownRight, men) & empty).count_ones()
+                (G::<R>::step(Direction::DownLeft, men) & empty).count_ones()
+                    + (G::<R>::step(Direction::DownRight, men) & empty).count_ones()
             }
         };
         (scan.quiet + quiet_men) as usize

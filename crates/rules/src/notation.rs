@@ -1,13 +1,17 @@
-//! Move text: `32-28`, `28x19`, and full landing paths such as `4x27x38x15`.
+//! Move text: `32-28`, `28x19`, full landing paths such as `4x27x38x15`, and on the 8x8
+//! boards algebraic names: `c3-d4`, `c3:e5`, `c3xe5`.
 //!
-//! Moves are written short (start and end) unless another legal move shares the start and end,
-//! and then with every landing square. Reading is lenient: `x`, `X`, `×` or `:` for captures,
-//! `-`, `–` or `—` for quiet moves, full-width digits, trailing `!`/`?` marks, full or partial
+//! Moves are written in the game's notation (numbers for international draughts and English
+//! checkers, algebraic names for the russian and brazilian 64-square games), short (start and
+//! end) unless another legal move shares the start and end, and then with every landing square.
+//! Reading is lenient: squares by number or by name, `x`, `X`, `×` or `:` for captures, `-`,
+//! `–` or `—` for quiet moves, full-width digits, trailing `!`/`?` marks, full or partial
 //! landing paths, and an engine's "start x end x captured squares" where it cannot be confused.
 
-use crate::bitboard::Direction;
+use crate::board::{Board, Direction, Padded};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::{Crowning, Rules};
 use crate::square::{Color, Role, Square};
 use std::fmt;
 
@@ -64,15 +68,18 @@ pub fn normalize_char(c: char) -> char {
     }
 }
 
-/// Splits move text into squares.
+/// Splits move text into the squares of `board`, given by number or by algebraic name.
 ///
 /// ```
-/// use damtutor_rules::notation::parse_move_text;
-/// let text = parse_move_text("４×27×38x15!").unwrap();
+/// use damtutor_rules::{notation::parse_move_text, Board};
+/// let text = parse_move_text("４×27×38x15!", Board::TenByTen).unwrap();
 /// assert_eq!(text.squares, vec![4, 27, 38, 15]);
 /// assert!(text.capture);
+/// let text = parse_move_text("c3:e5", Board::EightByEight).unwrap();
+/// assert_eq!(text.squares, vec![22, 15]);
+/// assert!(parse_move_text("c3-d9", Board::EightByEight).is_err());
 /// ```
-pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
+pub fn parse_move_text(text: &str, board: Board) -> Result<MoveText, MoveError> {
     let normalized: String = text
         .trim()
         .chars()
@@ -93,14 +100,22 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
     }
     let mut squares = Vec::new();
     for part in normalized.split(['x', '-']) {
-        if part.is_empty() || !part.chars().all(|c| c.is_ascii_digit()) {
+        let numeric = !part.is_empty() && part.chars().all(|c| c.is_ascii_digit());
+        let named = part.len() >= 2
+            && part.starts_with(|c: char| c.is_ascii_alphabetic())
+            && part[1..].chars().all(|c| c.is_ascii_digit());
+        if !numeric && !named {
             return Err(syntax(
                 "expected squares joined by '-' or 'x', as in 32-28 or 28x19",
             ));
         }
-        match part.parse::<u8>().ok().filter(|n| (1..=50).contains(n)) {
-            Some(n) => squares.push(n),
-            None => return Err(syntax(&format!("{part} is not a square (1-50)"))),
+        match board.parse_square(part) {
+            Some(square) => squares.push(square.number()),
+            None if numeric => {
+                let last = board.square_count();
+                return Err(syntax(&format!("{part} is not a square (1-{last})")));
+            }
+            None => return Err(syntax(&format!("{part} is not a dark square of the board"))),
         }
     }
     if squares.len() < 2 {
@@ -111,31 +126,43 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
     Ok(MoveText { squares, capture })
 }
 
-impl Position {
+impl<R: Rules> Position<R> {
+    /// A square's name in this game's notation: `28` or `c3`.
+    pub fn square_name(&self, square: Square) -> String {
+        R::RULES.square_name(square)
+    }
+
     /// Every route of landing squares (start square first) that plays `m`.
-    pub fn capture_routes(&self, m: &Move) -> Vec<Vec<Square>> {
+    pub fn capture_routes(&self, m: &Move<R>) -> Vec<Vec<Square>> {
         if !m.is_capture() {
             return vec![vec![m.from(), m.to()]];
         }
         let mut routes = Vec::new();
         let mut path = vec![m.from];
         let empty = self.empty_bits() | 1u64 << m.from;
-        self.routes_from(m, 1u64 << m.from, 0, empty, &mut path, &mut routes);
+        let flying = m.king && R::RULES.flying_kings;
+        self.routes_from(m, 1u64 << m.from, 0, empty, flying, &mut path, &mut routes);
         let mut out: Vec<Vec<Square>> = routes
             .into_iter()
-            .map(|r| r.into_iter().map(|b| Square::from_bit(b as u32)).collect())
+            .map(|r| {
+                r.into_iter()
+                    .map(|b| R::Geometry::square(b as u32))
+                    .collect()
+            })
             .collect();
         out.sort();
         out.dedup();
         out
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn routes_from(
         &self,
-        m: &Move,
+        m: &Move<R>,
         at: u64,
         captured: u64,
         empty: u64,
+        flying: bool,
         path: &mut Vec<u8>,
         routes: &mut Vec<Vec<u8>>,
     ) {
@@ -146,57 +173,81 @@ impl Position {
             return;
         }
         let victims = m.captured & !captured;
-        for dir in Direction::ALL {
-            let mut square = dir.shift(at);
-            if m.king {
+        let crowned_now = !m.king && flying;
+        let directions = if m.king || crowned_now || R::RULES.men_capture_backwards {
+            Direction::ALL.to_vec()
+        } else {
+            match self.turn {
+                Color::White => vec![Direction::UpLeft, Direction::UpRight],
+                Color::Black => vec![Direction::DownLeft, Direction::DownRight],
+            }
+        };
+        let crowning = Self::crowning_row(self.turn);
+        for dir in directions {
+            let mut square = R::Geometry::shift(dir, at);
+            if flying {
                 while square & empty != 0 {
-                    square = dir.shift(square);
+                    square = R::Geometry::shift(dir, square);
                 }
             }
             if square & victims == 0 {
                 continue;
             }
-            let mut landing = dir.shift(square) & empty;
+            let mut landing = R::Geometry::shift(dir, square) & empty;
             while landing != 0 {
+                let mut flying_on = flying;
+                let mut stop = false;
+                if !m.king && !flying && landing & crowning != 0 {
+                    match R::RULES.crowning {
+                        Crowning::EndOfMove => {}
+                        Crowning::DuringCaptureContinue => flying_on = R::RULES.flying_kings,
+                        Crowning::DuringCaptureStop => stop = true,
+                    }
+                }
+                let captured_now = captured | square;
                 path.push(landing.trailing_zeros() as u8);
-                self.routes_from(m, landing, captured | square, empty, path, routes);
+                if !stop || captured_now == m.captured {
+                    self.routes_from(m, landing, captured_now, empty, flying_on, path, routes);
+                }
                 path.pop();
-                if !m.king {
+                if !flying {
                     break;
                 }
-                landing = dir.shift(landing) & empty;
+                landing = R::Geometry::shift(dir, landing) & empty;
             }
         }
     }
 
     /// One route of `m` for display: its landing squares, start first.
-    pub fn capture_route(&self, m: &Move) -> Vec<Square> {
+    pub fn capture_route(&self, m: &Move<R>) -> Vec<Square> {
         self.capture_routes(m)
             .into_iter()
             .next()
             .unwrap_or_else(|| vec![m.from(), m.to()])
     }
 
-    /// `m` written with every landing square: `4x27x38x15` (quiet moves as `32-28`).
-    pub fn full_move_text(&self, m: &Move) -> String {
+    /// `m` written with every landing square: `4x27x38x15`, `c3:e5:g3` (quiet moves as
+    /// `32-28`).
+    pub fn full_move_text(&self, m: &Move<R>) -> String {
         if !m.is_capture() {
             return m.to_string();
         }
+        let separator = R::RULES.capture_separator().to_string();
         self.capture_route(m)
             .iter()
-            .map(|s| s.to_string())
+            .map(|&s| self.square_name(s))
             .collect::<Vec<_>>()
-            .join("x")
+            .join(&separator)
     }
 
     /// `m` in standard notation: short, or the full path when another legal move has the same
     /// start and end.
-    pub fn move_text(&self, m: &Move) -> String {
+    pub fn move_text(&self, m: &Move<R>) -> String {
         self.move_text_in(m, &self.legal_moves())
     }
 
     /// [`move_text`](Position::move_text) with the legal moves already at hand.
-    pub fn move_text_in(&self, m: &Move, legal: &[Move]) -> String {
+    pub fn move_text_in(&self, m: &Move<R>, legal: &[Move<R>]) -> String {
         let ambiguous = legal
             .iter()
             .any(|o| o != m && o.from == m.from && o.to == m.to);
@@ -216,8 +267,8 @@ impl Position {
     /// assert_eq!(err.reason(), "capture is compulsory: 32x21");
     /// assert_eq!(pos.parse_move("32x21").unwrap().to_string(), "32x21");
     /// ```
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let parsed = parse_move_text(text)?;
+    pub fn parse_move(&self, text: &str) -> Result<Move<R>, MoveError> {
+        let parsed = parse_move_text(text, R::RULES.board)?;
         let legal = self.legal_moves();
         self.find_move(text.trim(), &parsed, &legal)
     }
@@ -227,33 +278,46 @@ impl Position {
         &self,
         text: &str,
         parsed: &MoveText,
-        legal: &[Move],
-    ) -> Result<Move, MoveError> {
+        legal: &[Move<R>],
+    ) -> Result<Move<R>, MoveError> {
+        let board = R::RULES.board;
+        let bit = |n: u8| board.square(n).map(|s| R::Geometry::bit(s) as u8);
         let squares = &parsed.squares;
-        let from = Square::new(squares[0]).map(|s| s.bit() as u8).unwrap_or(0);
-        let to = Square::new(*squares.last().unwrap_or(&0))
-            .map(|s| s.bit() as u8)
-            .unwrap_or(0);
-        let mut found: Vec<Move> = legal
+        let from = bit(squares[0]).unwrap_or(u8::MAX);
+        let to = bit(*squares.last().unwrap_or(&0)).unwrap_or(u8::MAX);
+        let mut found: Vec<Move<R>> = legal
             .iter()
             .filter(|m| m.from == from && m.to == to)
             .copied()
             .collect();
         if squares.len() > 2 && !found.is_empty() {
-            let wanted: Vec<Square> = squares.iter().filter_map(|&n| Square::new(n)).collect();
+            let wanted: Vec<Square> = squares.iter().filter_map(|&n| board.square(n)).collect();
             found.retain(|m| {
                 self.capture_routes(m)
                     .iter()
                     .any(|route| is_subsequence(&wanted, route))
             });
         }
+        // A path written in full names its move even when it is also part of a longer route
+        // of another move with the same ends (in the games where the shorter capture is legal).
+        if found.len() > 1 && parsed.capture {
+            let wanted: Vec<Square> = squares.iter().filter_map(|&n| board.square(n)).collect();
+            let exact: Vec<Move<R>> = found
+                .iter()
+                .filter(|m| self.capture_routes(m).contains(&wanted))
+                .copied()
+                .collect();
+            if exact.len() == 1 {
+                found = exact;
+            }
+        }
         if found.is_empty() && squares.len() > 2 {
             // An engine's "start x end x captured squares".
             let captured: u64 = squares[2..]
                 .iter()
-                .filter_map(|&n| Square::new(n))
-                .fold(0, |acc, s| acc | 1u64 << s.bit());
-            let end = Square::new(squares[1]).map(|s| s.bit() as u8).unwrap_or(0);
+                .filter_map(|&n| bit(n))
+                .fold(0, |acc, b| acc | 1u64 << b);
+            let end = bit(squares[1]).unwrap_or(u8::MAX);
             found = legal
                 .iter()
                 .filter(|m| m.from == from && m.to == end && m.captured == captured)
@@ -274,10 +338,17 @@ impl Position {
     }
 
     /// Explains why the move from `squares[0]` to the last square is not legal.
-    fn why_illegal(&self, squares: &[u8], legal: &[Move]) -> String {
-        let from = Square::new(squares[0]).expect("parsed squares are 1-50");
-        let to = Square::new(*squares.last().unwrap_or(&squares[0])).unwrap_or(from);
-        let list = |moves: &mut dyn Iterator<Item = &Move>| {
+    fn why_illegal(&self, squares: &[u8], legal: &[Move<R>]) -> String {
+        let board = R::RULES.board;
+        let Some(from) = squares.first().and_then(|&n| board.square(n)) else {
+            return "not a square of this board".to_string();
+        };
+        let to = squares
+            .last()
+            .and_then(|&n| board.square(n))
+            .unwrap_or(from);
+        let name = |s: Square| self.square_name(s);
+        let list = |moves: &mut dyn Iterator<Item = &Move<R>>| {
             let texts: Vec<String> = moves.map(|m| self.move_text_in(m, legal)).collect();
             if texts.len() > 6 {
                 format!("{}, ... ({} in all)", texts[..6].join(", "), texts.len())
@@ -286,46 +357,53 @@ impl Position {
             }
         };
         let piece = match self.piece_at(from) {
-            None => return format!("there is no piece on {from}"),
+            None => return format!("there is no piece on {}", name(from)),
             Some(piece) => piece,
         };
         if piece.color != self.turn {
             return format!(
-                "the piece on {from} is {}'s, and {} is to move",
-                piece.color, self.turn
+                "the piece on {} is {}'s, and {} is to move",
+                name(from),
+                piece.color,
+                self.turn
             );
         }
         if legal.is_empty() {
             return format!("{} has no legal move: the game is over", self.turn);
         }
         if legal[0].is_capture() {
-            let all = self.captures_ignoring_majority();
-            if let Some(short) = all.iter().find(|m| m.from() == from && m.to() == to) {
-                return format!(
-                    "the majority rule requires taking {} pieces, and {} takes {}: {}",
-                    legal[0].capture_count(),
-                    short,
-                    short.capture_count(),
-                    list(&mut legal.iter())
-                );
+            if R::RULES.maximum_capture {
+                let all = self.captures_ignoring_majority();
+                if let Some(short) = all.iter().find(|m| m.from() == from && m.to() == to) {
+                    return format!(
+                        "the majority rule requires taking {} pieces, and {} takes {}: {}",
+                        legal[0].capture_count(),
+                        short,
+                        short.capture_count(),
+                        list(&mut legal.iter())
+                    );
+                }
             }
             return format!("capture is compulsory: {}", list(&mut legal.iter()));
         }
         if self.piece_at(to).is_some() && to != from {
-            return format!("{to} is occupied");
+            return format!("{} is occupied", name(to));
         }
+        let (from_row, from_column) = board.coords(from);
+        let (to_row, to_column) = board.coords(to);
+        let diagonal_step = (to_column as i32 - from_column as i32).abs() == 1;
         if piece.role == Role::Man {
             let forward_row = match self.turn {
-                Color::White => from.row() as i32 - 1,
-                Color::Black => from.row() as i32 + 1,
+                Color::White => from_row as i32 - 1,
+                Color::Black => from_row as i32 + 1,
             };
-            let adjacent = to.row() as i32 == forward_row
-                && (to.column() as i32 - from.column() as i32).abs() == 1;
-            if !adjacent {
+            if !(to_row as i32 == forward_row && diagonal_step) {
                 return "a man moves one square diagonally forward".to_string();
             }
-        } else {
+        } else if R::RULES.flying_kings {
             return "a king moves along a diagonal over empty squares".to_string();
+        } else if !((to_row as i32 - from_row as i32).abs() == 1 && diagonal_step) {
+            return "a king moves one square diagonally".to_string();
         }
         "not a legal move".to_string()
     }
@@ -393,7 +471,7 @@ mod tests {
 
     #[test]
     fn explains_illegal_moves() {
-        let p = Position::initial();
+        let p: Position = Position::initial();
         assert_eq!(p.parse_move("32-27").unwrap().to_string(), "32-27");
         assert_eq!(
             p.parse_move("32-26").unwrap_err().reason(),
@@ -418,7 +496,7 @@ mod tests {
             "{err}"
         );
         assert!(matches!(
-            parse_move_text("32/28"),
+            parse_move_text("32/28", Board::TenByTen),
             Err(MoveError::Syntax { .. })
         ));
     }

@@ -7,8 +7,11 @@
 //! `(...)` kept as raw text, and a result `2-0 1-1 0-2 *` (`1-0 0-1 1/2-1/2` also read). A game
 //! ends at its result, or at the next tag section after its movetext, or at the end of the file.
 //!
-//! Every move is replayed through the rules engine. A malformed game is reported as a
-//! [`PdnError`] naming the game and the line, and reading goes on with the next game.
+//! Every move is replayed through the rules engine of the game: [`Reader`] reads the games of
+//! one game (international draughts unless said otherwise) and rejects a `GameType` tag naming
+//! another; [`VariantReader`] lets each game's `GameType` choose (20 international, 21 english,
+//! 25 russian, 26 brazilian). A malformed game is reported as a [`PdnError`] naming the game and
+//! the line, and reading goes on with the next game.
 //!
 //! ```
 //! use damtutor_rules::pdn::{self, GameResult};
@@ -35,9 +38,11 @@
 use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::position::{Outcome, Position};
+use crate::rules::{Brazilian, English, International, Rules, Russian, Variant};
 use crate::square::Color;
 use std::fmt;
 use std::io::{self, BufRead};
+use std::marker::PhantomData;
 
 /// Where [`write_game`] wraps movetext lines.
 const WIDTH: usize = 80;
@@ -188,7 +193,7 @@ fn move_label(number: usize, side: Color) -> String {
 /// A game of a PDN file: tags, start position, the main line and its annotations, result.
 /// The default is an empty game from the initial position.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct PdnGame {
+pub struct PdnGame<R: Rules = International> {
     /// The game's number in its file (1-based); 0 for games not read from a file.
     pub number: usize,
     /// The line (1-based) where the game starts: its first tag, or its first token other than a
@@ -197,9 +202,9 @@ pub struct PdnGame {
     /// The tag pairs in file order, `("Event", "...")`.
     pub tags: Vec<(String, String)>,
     /// The position before the first move: the `[FEN]` tag's, or the initial position.
-    pub start: Position,
+    pub start: Position<R>,
     /// The main line, legal move after legal move from `start`.
-    pub moves: Vec<Move>,
+    pub moves: Vec<Move<R>>,
     /// One entry per move of `moves`, in the same order.
     pub info: Vec<MoveInfo>,
     /// Comments before the first move (those before the tags included).
@@ -208,24 +213,24 @@ pub struct PdnGame {
     pub result: Option<GameResult>,
 }
 
-impl PdnGame {
+impl<R: Rules> PdnGame<R> {
     /// A game from moves played from `start`, numbered from 1, without annotations; `None` if
     /// a move is not legal in its turn.
     ///
     /// ```
     /// use damtutor_rules::pdn::{self, GameResult, PdnGame};
-    /// use damtutor_rules::Position;
-    /// let start = Position::initial();
+    /// use damtutor_rules::{International, Position};
+    /// let start = Position::<International>::initial();
     /// let first = start.parse_move("32-28").unwrap();
     /// let game = PdnGame::new(vec![], start, &[first], Some(GameResult::Unknown)).unwrap();
     /// assert_eq!(pdn::write_game(&game), "1. 32-28 *\n");
     /// ```
     pub fn new(
         tags: Vec<(String, String)>,
-        start: Position,
-        moves: &[Move],
+        start: Position<R>,
+        moves: &[Move<R>],
         result: Option<GameResult>,
-    ) -> Option<PdnGame> {
+    ) -> Option<PdnGame<R>> {
         let mut info = Vec::with_capacity(moves.len());
         let mut position = start;
         let mut number = 1;
@@ -263,7 +268,7 @@ impl PdnGame {
 
     /// The position before each move of the main line, then the final position:
     /// `moves.len() + 1` positions, `positions()[0] == start`.
-    pub fn positions(&self) -> Vec<Position> {
+    pub fn positions(&self) -> Vec<Position<R>> {
         let mut positions = Vec::with_capacity(self.moves.len() + 1);
         let mut position = self.start;
         positions.push(position);
@@ -275,7 +280,7 @@ impl PdnGame {
     }
 
     /// The position after the main line.
-    pub fn final_position(&self) -> Position {
+    pub fn final_position(&self) -> Position<R> {
         self.moves
             .iter()
             .fold(self.start, |position, m| position.play_unchecked(m))
@@ -329,14 +334,62 @@ struct Token {
     line: usize,
 }
 
-/// Reads the games of a PDN file one at a time, without holding the file in memory.
-///
-/// Lines are read as UTF-8, or as Latin-1 when they are not valid UTF-8. A comment or variation
-/// still open when a tag line (`[Name "value"]` alone on its line) or the end of the file comes
-/// is reported as unterminated, and reading goes on from that line. After an I/O error the
-/// reader yields that error and stops.
-pub struct Reader<R> {
-    input: R,
+/// A game's tokens, split off the input before any rules are applied.
+struct RawGame {
+    number: usize,
+    tokens: Vec<Token>,
+}
+
+impl RawGame {
+    /// The value and line of the `GameType` tag, if any.
+    fn game_type(&self) -> Option<(&str, usize)> {
+        self.tokens.iter().find_map(|token| match &token.lexeme {
+            Lexeme::Tag(Ok((name, value))) if name.eq_ignore_ascii_case("GameType") => {
+                Some((value.as_str(), token.line))
+            }
+            _ => None,
+        })
+    }
+
+    /// The game its `GameType` tag names: `Ok(None)` without the tag, an error for a game the
+    /// engine does not know.
+    fn variant(&self) -> Result<Option<Variant>, PdnError> {
+        let Some((kind, line)) = self.game_type() else {
+            return Ok(None);
+        };
+        let first = kind.split(',').next().unwrap_or("").trim();
+        if first.is_empty() {
+            return Ok(None);
+        }
+        first
+            .parse::<u32>()
+            .ok()
+            .and_then(Variant::from_game_type)
+            .map(Some)
+            .ok_or_else(|| PdnError {
+                game: self.number,
+                line,
+                message: format!(
+                    "game type {kind} is not a game damtutor knows (GameType 20 international, \
+                     21 english, 25 russian, 26 brazilian)"
+                ),
+            })
+    }
+
+    /// Replays the game with the rules of `R`.
+    fn replay<R: Rules>(self) -> Result<PdnGame<R>, PdnError> {
+        let line = self.tokens.first().map_or(0, |t| t.line);
+        let mut builder = GameBuilder::<R>::new(self.number, line);
+        for token in self.tokens {
+            builder.feed(token);
+        }
+        builder.finish()
+    }
+}
+
+/// Splits a PDN file into its games' tokens, one game at a time.
+struct Lexer<B> {
+    input: B,
     bytes: Vec<u8>,
     /// The current line, without its line end.
     text: String,
@@ -351,10 +404,157 @@ pub struct Reader<R> {
     finished: bool,
 }
 
-impl<R: BufRead> Reader<R> {
-    /// A reader of the games in `input`.
-    pub fn new(input: R) -> Reader<R> {
+/// Reads the games of a PDN file one at a time, without holding the file in memory, with the
+/// rules of the game `R` (international draughts unless said otherwise). A game whose
+/// `GameType` tag names another game is reported as an error; use [`VariantReader`] to read
+/// every game with its own rules.
+///
+/// Lines are read as UTF-8, or as Latin-1 when they are not valid UTF-8. A comment or variation
+/// still open when a tag line (`[Name "value"]` alone on its line) or the end of the file comes
+/// is reported as unterminated, and reading goes on from that line. After an I/O error the
+/// reader yields that error and stops.
+pub struct Reader<B, R: Rules = International> {
+    lexer: Lexer<B>,
+    rules: PhantomData<R>,
+}
+
+impl<B: BufRead> Reader<B, International> {
+    /// A reader of the international draughts games in `input`.
+    pub fn new(input: B) -> Reader<B, International> {
+        Reader::with_rules(input)
+    }
+}
+
+impl<B: BufRead, R: Rules> Reader<B, R> {
+    /// A reader of the games of `R` in `input`: `Reader::<_, Russian>::with_rules(input)`.
+    pub fn with_rules(input: B) -> Reader<B, R> {
         Reader {
+            lexer: Lexer::new(input),
+            rules: PhantomData,
+        }
+    }
+}
+
+impl<B: BufRead, R: Rules> Iterator for Reader<B, R> {
+    type Item = Result<PdnGame<R>, PdnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let raw = match self.lexer.next_game()? {
+            Ok(raw) => raw,
+            Err(e) => return Some(Err(e)),
+        };
+        if let Some((kind, line)) = raw.game_type() {
+            let board = kind.split(',').next().unwrap_or("").trim();
+            let ours = R::RULES.game_type.to_string();
+            if !board.is_empty() && board != ours {
+                return Some(Err(PdnError {
+                    game: raw.number,
+                    line,
+                    message: format!(
+                        "game type {kind} is not {} draughts (GameType \"{ours}\")",
+                        R::RULES.variant
+                    ),
+                }));
+            }
+        }
+        Some(raw.replay())
+    }
+}
+
+/// A game of any of the four, as [`VariantReader`] reads it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum VariantGame {
+    International(PdnGame<International>),
+    Brazilian(PdnGame<Brazilian>),
+    Russian(PdnGame<Russian>),
+    English(PdnGame<English>),
+}
+
+impl VariantGame {
+    /// The game's rules.
+    pub fn variant(&self) -> Variant {
+        match self {
+            VariantGame::International(_) => Variant::International,
+            VariantGame::Brazilian(_) => Variant::Brazilian,
+            VariantGame::Russian(_) => Variant::Russian,
+            VariantGame::English(_) => Variant::English,
+        }
+    }
+
+    /// The game's number in its file.
+    pub fn number(&self) -> usize {
+        match self {
+            VariantGame::International(g) => g.number,
+            VariantGame::Brazilian(g) => g.number,
+            VariantGame::Russian(g) => g.number,
+            VariantGame::English(g) => g.number,
+        }
+    }
+
+    /// The game written in PDN.
+    pub fn write(&self) -> String {
+        match self {
+            VariantGame::International(g) => write_game(g),
+            VariantGame::Brazilian(g) => write_game(g),
+            VariantGame::Russian(g) => write_game(g),
+            VariantGame::English(g) => write_game(g),
+        }
+    }
+}
+
+/// Reads the games of a PDN file one at a time, each with the rules its `GameType` tag names
+/// (20 international, 21 english, 25 russian, 26 brazilian), or the default game without one.
+/// A game of a type the engine does not know is reported as an error, and reading goes on.
+///
+/// ```
+/// use damtutor_rules::pdn::{VariantGame, VariantReader};
+/// use damtutor_rules::Variant;
+/// let text = "[GameType \"21\"]\n1. 9-13 22-18 *\n\n[GameType \"25\"]\n1. c3-d4 f6-g5 *\n\n\
+///             [GameType \"30\"]\n1. e2-e4 *\n";
+/// let games: Vec<_> = VariantReader::new(text.as_bytes(), Variant::International).collect();
+/// assert_eq!(games[0].as_ref().unwrap().variant(), Variant::English);
+/// assert_eq!(games[1].as_ref().unwrap().variant(), Variant::Russian);
+/// assert!(games[2].as_ref().unwrap_err().to_string().contains("not a game damtutor knows"));
+/// ```
+pub struct VariantReader<B> {
+    lexer: Lexer<B>,
+    default: Variant,
+}
+
+impl<B: BufRead> VariantReader<B> {
+    /// A reader of the games in `input`; games without a `GameType` tag are of `default`.
+    pub fn new(input: B, default: Variant) -> VariantReader<B> {
+        VariantReader {
+            lexer: Lexer::new(input),
+            default,
+        }
+    }
+}
+
+impl<B: BufRead> Iterator for VariantReader<B> {
+    type Item = Result<VariantGame, PdnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let raw = match self.lexer.next_game()? {
+            Ok(raw) => raw,
+            Err(e) => return Some(Err(e)),
+        };
+        let variant = match raw.variant() {
+            Ok(variant) => variant.unwrap_or(self.default),
+            Err(e) => return Some(Err(e)),
+        };
+        Some(match variant {
+            Variant::International => raw.replay().map(VariantGame::International),
+            Variant::Brazilian => raw.replay().map(VariantGame::Brazilian),
+            Variant::Russian => raw.replay().map(VariantGame::Russian),
+            Variant::English => raw.replay().map(VariantGame::English),
+        })
+    }
+}
+
+impl<B: BufRead> Lexer<B> {
+    fn new(input: B) -> Lexer<B> {
+        Lexer {
             input,
             bytes: Vec::new(),
             text: String::new(),
@@ -529,14 +729,17 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
-    type Item = Result<PdnGame, PdnError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl<B: BufRead> Lexer<B> {
+    /// The tokens of the next game: from its first token to its result, or to the tag that
+    /// follows its movetext, or to the end of the input. Comments alone are no game.
+    fn next_game(&mut self) -> Option<Result<RawGame, PdnError>> {
         if self.finished {
             return None;
         }
-        let mut game: Option<GameBuilder> = None;
+        let mut game: Option<RawGame> = None;
+        // Whether something other than a comment was read, and whether the movetext began.
+        let mut content = false;
+        let mut movetext = false;
         loop {
             let token = match self.next_token() {
                 Ok(Some(token)) => token,
@@ -547,39 +750,62 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Err(e) => {
                     self.finished = true;
                     return Some(Err(PdnError {
-                        game: game.as_ref().map_or(self.games + 1, |g| g.game.number),
+                        game: game.as_ref().map_or(self.games + 1, |g| g.number),
                         line: self.line + 1,
                         message: format!("cannot read the file: {e}"),
                     }));
                 }
             };
-            let builder = match &mut game {
-                Some(builder) => builder,
+            let raw = match &mut game {
+                Some(raw) => raw,
                 None => {
                     self.games += 1;
-                    game.insert(GameBuilder::new(self.games, token.line))
+                    game.insert(RawGame {
+                        number: self.games,
+                        tokens: Vec::new(),
+                    })
                 }
             };
-            if builder.movetext && matches!(token.lexeme, Lexeme::Tag(_)) {
-                self.pending = Some(token);
-                break;
-            }
-            if builder.feed(token) {
+            let ends = match &token.lexeme {
+                Lexeme::Tag(_) if movetext => {
+                    self.pending = Some(token);
+                    break;
+                }
+                Lexeme::Tag(_) => {
+                    content = true;
+                    false
+                }
+                Lexeme::Comment(_) => {
+                    movetext |= content;
+                    false
+                }
+                Lexeme::Word(word) => {
+                    content = true;
+                    movetext = true;
+                    GameResult::parse(word).is_some()
+                }
+                _ => {
+                    content = true;
+                    movetext = true;
+                    false
+                }
+            };
+            raw.tokens.push(token);
+            if ends {
                 break;
             }
         }
-        game.filter(|g| g.content).map(GameBuilder::finish)
+        game.filter(|_| content).map(Ok)
     }
 }
 
 /// A game being read.
-struct GameBuilder {
-    game: PdnGame,
+struct GameBuilder<R: Rules> {
+    game: PdnGame<R>,
     /// The position after the moves read so far.
-    position: Position,
-    /// Lines of the `[FEN]` and `[GameType]` tags.
+    position: Position<R>,
+    /// The line of the `[FEN]` tag.
     fen_line: usize,
-    type_line: usize,
     /// Whether the tag section is over.
     movetext: bool,
     /// Whether anything but comments has been read.
@@ -589,8 +815,8 @@ struct GameBuilder {
     error: Option<PdnError>,
 }
 
-impl GameBuilder {
-    fn new(number: usize, line: usize) -> GameBuilder {
+impl<R: Rules> GameBuilder<R> {
+    fn new(number: usize, line: usize) -> GameBuilder<R> {
         GameBuilder {
             game: PdnGame {
                 number,
@@ -599,7 +825,6 @@ impl GameBuilder {
             },
             position: Position::initial(),
             fen_line: line,
-            type_line: line,
             movetext: false,
             content: false,
             first_number: None,
@@ -631,8 +856,6 @@ impl GameBuilder {
                     Ok((name, value)) => {
                         if name.eq_ignore_ascii_case("FEN") {
                             self.fen_line = line;
-                        } else if name.eq_ignore_ascii_case("GameType") {
-                            self.type_line = line;
                         }
                         self.game.tags.push((name, value));
                     }
@@ -687,16 +910,8 @@ impl GameBuilder {
         if self.error.is_some() {
             return;
         }
-        if let Some(kind) = self.game.tag("GameType") {
-            let board = kind.split(',').next().unwrap_or("").trim();
-            if !board.is_empty() && board != "20" {
-                let message =
-                    format!("game type {kind} is not international draughts (GameType \"20\")");
-                return self.fail(self.type_line, message);
-            }
-        }
         if let Some(fen) = self.game.tag("FEN") {
-            match fen.parse::<Position>() {
+            match fen.parse::<Position<R>>() {
                 Ok(start) => {
                     self.game.start = start;
                     self.position = start;
@@ -777,7 +992,7 @@ impl GameBuilder {
         }
     }
 
-    fn finish(mut self) -> Result<PdnGame, PdnError> {
+    fn finish(mut self) -> Result<PdnGame<R>, PdnError> {
         self.begin_movetext(); // a game of tags alone still needs a valid start
         match self.error {
             Some(error) => Err(error),
@@ -829,17 +1044,21 @@ fn collapse(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Writes a game in PDN 3.0: its tags (a `[FEN]` tag, canonical, only when the start is not the
-/// initial position), a blank line, then numbered movetext wrapped at 80 columns, ending with
-/// the result (`*` when there is none) and a line end. Games written one after another should
-/// be separated by a blank line.
+/// Writes a game in PDN 3.0: its tags (a `[GameType]` tag for the games other than
+/// international draughts when the game has none; a `[FEN]` tag, canonical, only when the start
+/// is not the initial position), a blank line, then numbered movetext in the game's notation
+/// wrapped at 80 columns, ending with the result (`*` when there is none) and a line end. Games
+/// written one after another should be separated by a blank line.
 ///
 /// Moves are written as [`Position::move_text`] does: the full path only when it is needed.
 /// Reading the text back gives the same game, but for line numbers, a missing result (read back
 /// as `*`) and the `[FEN]` tag made canonical.
-pub fn write_game(game: &PdnGame) -> String {
+pub fn write_game<R: Rules>(game: &PdnGame<R>) -> String {
     let mut out = String::new();
     let initial = game.start == Position::initial();
+    if R::RULES.variant != Variant::International && game.tag("GameType").is_none() {
+        push_tag(&mut out, "GameType", &R::RULES.game_type.to_string());
+    }
     let mut fen_written = false;
     for (name, value) in &game.tags {
         if name.eq_ignore_ascii_case("FEN") {
@@ -958,7 +1177,7 @@ mod tests {
     use super::*;
 
     fn lexemes(text: &str) -> Vec<(Lexeme, usize)> {
-        let mut reader = Reader::new(text.as_bytes());
+        let mut reader = Lexer::new(text.as_bytes());
         std::iter::from_fn(|| reader.next_token().unwrap())
             .map(|token| (token.lexeme, token.line))
             .collect()

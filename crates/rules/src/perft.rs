@@ -5,26 +5,28 @@
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::rules::Rules;
 
 /// The number of move sequences of length `depth` from `position`, making every move: every
 /// level's moves are generated and played, the last level's generated in full and counted.
 ///
 /// ```
-/// use damtutor_rules::{perft, Position};
-/// assert_eq!(perft::perft(&Position::initial(), 3), 658);
+/// use damtutor_rules::{perft, Brazilian, International, Position};
+/// assert_eq!(perft::perft(&Position::<International>::initial(), 3), 658);
+/// assert_eq!(perft::perft(&Position::<Brazilian>::initial(), 3), 302);
 /// ```
-pub fn perft(position: &Position, depth: u32) -> u64 {
+pub fn perft<R: Rules>(position: &Position<R>, depth: u32) -> u64 {
     walk(position, depth, false)
 }
 
 /// Like [`perft`], but counts the moves at the last level without generating them one by one
 /// (see [`Position::count_legal_moves`]).
-pub fn perft_bulk(position: &Position, depth: u32) -> u64 {
+pub fn perft_bulk<R: Rules>(position: &Position<R>, depth: u32) -> u64 {
     walk(position, depth, true)
 }
 
 /// The count below each legal move, for finding where two generators disagree.
-pub fn divide(position: &Position, depth: u32, bulk: bool) -> Vec<(Move, u64)> {
+pub fn divide<R: Rules>(position: &Position<R>, depth: u32, bulk: bool) -> Vec<(Move<R>, u64)> {
     let moves = position.legal_moves();
     moves
         .iter()
@@ -35,7 +37,7 @@ pub fn divide(position: &Position, depth: u32, bulk: bool) -> Vec<(Move, u64)> {
         .collect()
 }
 
-fn walk(position: &Position, depth: u32, bulk: bool) -> u64 {
+fn walk<R: Rules>(position: &Position<R>, depth: u32, bulk: bool) -> u64 {
     match depth {
         0 => 1,
         1 if bulk => position.count_legal_moves() as u64,
@@ -45,7 +47,7 @@ fn walk(position: &Position, depth: u32, bulk: bool) -> u64 {
 }
 
 /// Every move made; the last level's moves generated in full and counted.
-fn walk_generating(position: &Position, depth: u32) -> u64 {
+fn walk_generating<R: Rules>(position: &Position<R>, depth: u32) -> u64 {
     if depth == 1 {
         let mut moves = MoveList::new();
         position.generate(&mut moves);
@@ -57,7 +59,7 @@ fn walk_generating(position: &Position, depth: u32) -> u64 {
 }
 
 /// `depth` is at least 2.
-fn walk_bulk(position: &Position, depth: u32) -> u64 {
+fn walk_bulk<R: Rules>(position: &Position<R>, depth: u32) -> u64 {
     let mut nodes = 0;
     if depth == 2 {
         position.for_each_child(|child| nodes += child.count_legal_moves() as u64);

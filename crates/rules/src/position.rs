@@ -1,34 +1,42 @@
-//! `Position`: a validated board with the side to move.
+//! `Position`: a validated board with the side to move, for one game.
 
-use crate::bitboard::{Bitboard, VALID};
+use crate::bitboard::Bitboard;
+use crate::board::Padded;
 use crate::moves::{Move, MoveList};
+use crate::rules::{International, Rules};
 use crate::setup::{PositionError, Setup};
 use crate::square::{ByColor, Color, Piece, Role, Square};
+use std::marker::PhantomData;
 
-/// White's promotion row, squares 1-5.
-pub(crate) const WHITE_PROMOTION: u64 = 0b11111;
-/// Black's promotion row, squares 46-50 (bits 49..=53).
-pub(crate) const BLACK_PROMOTION: u64 = 0b11111 << 49;
-
-/// A legal international draughts position: the pieces and the side to move.
+/// A legal position of the game `R` (international draughts unless said otherwise): the pieces
+/// and the side to move.
 ///
 /// Built from a [`Setup`] (checked once) or from FEN, and changed only by playing moves.
 ///
 /// ```
-/// use damtutor_rules::Position;
-/// let start = Position::initial();
+/// use damtutor_rules::{Position, Russian};
+/// let start: Position = Position::initial();
 /// assert_eq!(start.legal_moves().len(), 9);
 /// let pos: Position = "W:W28,32:B23".parse().unwrap();
 /// let moves = pos.legal_moves();
 /// assert_eq!(moves.len(), 1);
 /// assert_eq!(pos.move_text(&moves[0]), "28x19");
+/// // A Russian position: a1..h8 names, a man crowned during a capture goes on as a king.
+/// let russian: Position<Russian> = "W:Wb6:Bc7,f6".parse().unwrap();
+/// let moves = russian.legal_moves();
+/// let mut texts: Vec<String> = moves.iter().map(|m| russian.full_move_text(m)).collect();
+/// texts.sort();
+/// assert_eq!(texts, ["b6:d8:g5", "b6:d8:h4"]);
+/// assert!(moves.iter().all(|m| m.promotes()));
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Position {
+pub struct Position<R: Rules = International> {
+    /// White's pieces, Black's pieces and the kings of both, as padded bits of `R`'s board.
     pub(crate) white: u64,
     pub(crate) black: u64,
     pub(crate) kings: u64,
     pub(crate) turn: Color,
+    pub(crate) rules: PhantomData<R>,
 }
 
 /// How a game ended.
@@ -66,53 +74,81 @@ impl Material {
     }
 }
 
-impl Position {
-    /// The starting position: Black on 1-20, White on 31-50, White to move.
-    pub const fn initial() -> Position {
+/// The squares numbered `first..=last` of the board `G` as padded bits.
+pub(crate) const fn padded_range<G: Padded>(first: u8, last: u8) -> u64 {
+    let mut bits = 0u64;
+    let mut n = first;
+    while n <= last {
+        let i = (n - 1) as u32;
+        bits |= 1 << (i + i / G::SIZE);
+        n += 1;
+    }
+    bits
+}
+
+impl<R: Rules> Position<R> {
+    /// The starting position: each side's men on the rows nearest it (international: Black on
+    /// 1-20, White on 31-50; the 8x8 games: Black on 1-12, White on 21-32), with the side that
+    /// moves first to move (White; Black in English checkers).
+    pub const fn initial() -> Position<R> {
+        let men = R::RULES.men;
+        let count = R::RULES.board.square_count();
         Position {
-            white: Bitboard::range_const(31, 50),
-            black: Bitboard::range_const(1, 20),
+            white: padded_range::<R::Geometry>(count - men + 1, count),
+            black: padded_range::<R::Geometry>(1, men),
             kings: 0,
-            turn: Color::White,
+            turn: R::RULES.first_to_move,
+            rules: PhantomData,
         }
     }
 
     /// An empty board (no pieces) with `turn` to move.
-    pub const fn empty(turn: Color) -> Position {
+    pub const fn empty(turn: Color) -> Position<R> {
         Position {
             white: 0,
             black: 0,
             kings: 0,
             turn,
+            rules: PhantomData,
         }
     }
 
-    /// Validates a setup.
+    /// Validates a setup: every square on the board and given once, no man on its own crowning
+    /// row, no more pieces a side than a side starts with.
     ///
     /// ```
-    /// use damtutor_rules::{Color, Position, PositionError, Role, Setup};
+    /// use damtutor_rules::{Board, Color, Position, PositionError, Role, Setup};
     /// let mut setup = Setup::empty(Color::White);
     /// setup.put(3, Color::White, Role::Man);
     /// assert_eq!(
-    ///     Position::from_setup(&setup),
-    ///     Err(PositionError::ManOnPromotionRow { color: Color::White, square: 3 })
+    ///     Position::<damtutor_rules::International>::from_setup(&setup),
+    ///     Err(PositionError::ManOnPromotionRow { color: Color::White, square: 3, board: Board::TenByTen })
     /// );
     /// ```
-    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+    pub fn from_setup(setup: &Setup) -> Result<Position<R>, PositionError> {
+        let board = R::RULES.board;
         let mut pos = Position::empty(setup.turn);
+        let crowning = |color| match color {
+            Color::White => R::Geometry::TOP_ROW,
+            Color::Black => R::Geometry::BOTTOM_ROW,
+        };
         for &(number, piece) in &setup.pieces {
             let square = u8::try_from(number)
                 .ok()
-                .and_then(Square::new)
-                .ok_or(PositionError::SquareOutOfRange(number))?;
-            let bit = 1u64 << square.bit();
+                .and_then(|n| board.square(n))
+                .ok_or(PositionError::SquareOutOfRange {
+                    square: number,
+                    board,
+                })?;
+            let bit = 1u64 << R::Geometry::bit(square);
             if (pos.white | pos.black) & bit != 0 {
                 return Err(PositionError::SquareTwice(square.number()));
             }
-            if piece.role == Role::Man && promotion_row(piece.color) & bit != 0 {
+            if piece.role == Role::Man && crowning(piece.color) & bit != 0 {
                 return Err(PositionError::ManOnPromotionRow {
                     color: piece.color,
                     square: square.number(),
+                    board,
                 });
             }
             match piece.color {
@@ -124,9 +160,10 @@ impl Position {
             }
         }
         for color in Color::ALL {
-            let count = pos.pieces(color).count();
-            if count > 20 {
-                return Err(PositionError::TooManyPieces { color, count });
+            let count = pos.side(color).count_ones() as usize;
+            let max = R::RULES.men;
+            if count > max as usize {
+                return Err(PositionError::TooManyPieces { color, count, max });
             }
         }
         Ok(pos)
@@ -135,12 +172,20 @@ impl Position {
     /// The position as an (already valid) setup.
     pub fn to_setup(&self) -> Setup {
         let mut setup = Setup::empty(self.turn);
-        for square in Square::all() {
+        for square in R::RULES.board.squares() {
             if let Some(piece) = self.piece_at(square) {
                 setup.pieces.push((square.number() as u32, piece));
             }
         }
         setup
+    }
+
+    /// The same pieces in another game on the same board, or `None` when the pieces do not
+    /// make a position there (the board differs, or a man stands on its crowning row).
+    pub fn convert<S: Rules>(&self) -> Option<Position<S>> {
+        Position::<S>::from_setup(&self.to_setup())
+            .ok()
+            .map(|p| p.with_turn(self.turn))
     }
 
     /// The side to move.
@@ -149,34 +194,37 @@ impl Position {
     }
 
     /// The same pieces with `turn` to move.
-    pub fn with_turn(mut self, turn: Color) -> Position {
+    pub fn with_turn(mut self, turn: Color) -> Position<R> {
         self.turn = turn;
         self
     }
 
     /// All pieces of `color`.
     pub fn pieces(&self, color: Color) -> Bitboard {
-        Bitboard(self.side(color))
+        R::Geometry::to_bitboard(self.side(color))
     }
 
     /// The men of `color`.
     pub fn men(&self, color: Color) -> Bitboard {
-        Bitboard(self.side(color) & !self.kings)
+        R::Geometry::to_bitboard(self.side(color) & !self.kings)
     }
 
     /// The kings of `color`.
     pub fn kings(&self, color: Color) -> Bitboard {
-        Bitboard(self.side(color) & self.kings)
+        R::Geometry::to_bitboard(self.side(color) & self.kings)
     }
 
     /// Every occupied square.
     pub fn occupied(&self) -> Bitboard {
-        Bitboard(self.white | self.black)
+        R::Geometry::to_bitboard(self.white | self.black)
     }
 
-    /// The piece on `square`, if any.
+    /// The piece on `square`, if any (`None` also for a square off the board).
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let bit = 1u64 << square.bit();
+        if !R::RULES.board.contains(square) {
+            return None;
+        }
+        let bit = 1u64 << R::Geometry::bit(square);
         let color = if self.white & bit != 0 {
             Color::White
         } else if self.black & bit != 0 {
@@ -194,9 +242,12 @@ impl Position {
 
     /// Men and kings of each side.
     pub fn material(&self) -> ByColor<Material> {
-        let of = |color| Material {
-            men: self.men(color).count() as u32,
-            kings: self.kings(color).count() as u32,
+        let of = |color| {
+            let side = self.side(color);
+            Material {
+                men: (side & !self.kings).count_ones(),
+                kings: (side & self.kings).count_ones(),
+            }
         };
         ByColor {
             white: of(Color::White),
@@ -214,14 +265,20 @@ impl Position {
         }
     }
 
-    /// The position with the colours swapped and the board turned: square `s` becomes `51 - s`,
-    /// and the other side moves. Tactics stay the same, seen from the other side.
-    pub fn mirrored(&self) -> Position {
+    /// The position with the colours swapped and the board turned: square `s` becomes
+    /// `count + 1 - s` (`51 - s` on 10x10), and the other side moves. Tactics stay the same,
+    /// seen from the other side.
+    pub fn mirrored(&self) -> Position<R> {
+        let mirror = |bits: u64| {
+            let set = R::Geometry::to_bitboard(bits);
+            R::Geometry::from_bitboard(R::RULES.board.mirror_set(set))
+        };
         Position {
-            white: Bitboard(self.black).mirror().0,
-            black: Bitboard(self.white).mirror().0,
-            kings: Bitboard(self.kings).mirror().0,
+            white: mirror(self.black),
+            black: mirror(self.white),
+            kings: mirror(self.kings),
             turn: self.turn.other(),
+            rules: PhantomData,
         }
     }
 
@@ -229,7 +286,7 @@ impl Position {
     /// take it back with [`unmake`](Position::unmake). Playing a move of another position
     /// leaves a meaningless (but memory-safe) board; use [`play`](Position::play) for untrusted moves.
     #[inline]
-    pub fn make(&mut self, m: &Move) -> Undo {
+    pub fn make(&mut self, m: &Move<R>) -> Undo {
         let from = 1u64 << m.from;
         let to = 1u64 << m.to;
         let captured_kings = m.captured & self.kings;
@@ -251,7 +308,7 @@ impl Position {
 
     /// Takes back `m`, which must be the last move made with [`make`](Position::make).
     #[inline]
-    pub fn unmake(&mut self, m: &Move, undo: Undo) {
+    pub fn unmake(&mut self, m: &Move<R>, undo: Undo) {
         self.turn = self.turn.other();
         let from = 1u64 << m.from;
         let to = 1u64 << m.to;
@@ -271,19 +328,19 @@ impl Position {
 
     /// The position after a trusted move (one of [`legal_moves`](Position::legal_moves)).
     #[inline]
-    pub fn play_unchecked(mut self, m: &Move) -> Position {
+    pub fn play_unchecked(mut self, m: &Move<R>) -> Position<R> {
         self.make(m);
         self
     }
 
     /// The position after `m`, or `None` when `m` is not one of this position's legal moves.
     /// To play move text, see [`Position::parse_move`].
-    pub fn play(&self, m: &Move) -> Option<Position> {
+    pub fn play(&self, m: &Move<R>) -> Option<Position<R>> {
         self.is_legal(m).then(|| self.play_unchecked(m))
     }
 
     /// Whether `m` is a legal move here.
-    pub fn is_legal(&self, m: &Move) -> bool {
+    pub fn is_legal(&self, m: &Move<R>) -> bool {
         self.legal_moves().contains(m)
     }
 
@@ -320,15 +377,16 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn empty_bits(&self) -> u64 {
-        VALID & !(self.white | self.black)
+        R::Geometry::VALID & !(self.white | self.black)
     }
 
-    /// Every legal move, with captures limited by the majority rule.
+    /// Every legal move: captures are compulsory, and limited by the maximum-capture rule in
+    /// the games that have it.
     ///
     /// The list is returned by value; a search that visits many positions can reuse one buffer
     /// per ply with [`legal_moves_into`](Position::legal_moves_into), or visit the positions
     /// after each move with [`for_each_child`](Position::for_each_child).
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> MoveList<R> {
         let mut list = MoveList::new();
         self.generate(&mut list);
         list
@@ -340,22 +398,22 @@ impl Position {
     /// ```
     /// use damtutor_rules::{MoveList, Position};
     /// let mut buffer = MoveList::new();
-    /// Position::initial().legal_moves_into(&mut buffer);
+    /// Position::<damtutor_rules::International>::initial().legal_moves_into(&mut buffer);
     /// assert_eq!(buffer.len(), 9);
     /// ```
     #[inline]
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
+    pub fn legal_moves_into(&self, list: &mut MoveList<R>) {
         list.clear();
         self.generate(list);
     }
-}
 
-/// The promotion row of `color` as bits.
-#[inline(always)]
-pub(crate) const fn promotion_row(color: Color) -> u64 {
-    match color {
-        Color::White => WHITE_PROMOTION,
-        Color::Black => BLACK_PROMOTION,
+    /// The crowning row of `color` as padded bits.
+    #[inline(always)]
+    pub(crate) const fn crowning_row(color: Color) -> u64 {
+        match color {
+            Color::White => R::Geometry::TOP_ROW,
+            Color::Black => R::Geometry::BOTTOM_ROW,
+        }
     }
 }
 
@@ -386,22 +444,8 @@ const ZOBRIST: [[u64; 64]; 4] = {
 
 const ZOBRIST_TURN: u64 = splitmix(0x7475_726E).1;
 
-impl Bitboard {
-    /// `range` usable in constants.
-    pub(crate) const fn range_const(first: u8, last: u8) -> u64 {
-        let mut bits = 0u64;
-        let mut n = first;
-        while n <= last {
-            let i = (n - 1) as u32;
-            bits |= 1 << (i + i / 10);
-            n += 1;
-        }
-        bits
-    }
-}
-
-impl Default for Position {
-    fn default() -> Position {
+impl<R: Rules> Default for Position<R> {
+    fn default() -> Position<R> {
         Position::initial()
     }
 }

@@ -4,6 +4,7 @@
 //! a [`Position`](crate::Position) with [`Position::from_setup`](crate::Position::from_setup)
 //! validates it once; nothing past that point checks again.
 
+use crate::board::Board;
 use crate::square::{Color, Piece, Role};
 use std::fmt;
 
@@ -12,7 +13,7 @@ use std::fmt;
 pub struct Setup {
     /// The side to move.
     pub turn: Color,
-    /// Each piece with the square number it was given on (possibly outside 1..=50 or repeated).
+    /// Each piece with the square number it was given on (possibly off the board or repeated).
     pub pieces: Vec<(u32, Piece)>,
 }
 
@@ -34,37 +35,48 @@ impl Setup {
 /// Why a [`Setup`] is not a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    /// A square number outside 1..=50.
-    SquareOutOfRange(u32),
+    /// A square number the board does not have.
+    SquareOutOfRange { square: u32, board: Board },
     /// The same square was given twice.
     SquareTwice(u8),
-    /// More than 20 pieces of one colour.
-    TooManyPieces { color: Color, count: usize },
-    /// A man standing on its own promotion row (White on 1-5, Black on 46-50) would have been
-    /// crowned when it got there.
-    ManOnPromotionRow { color: Color, square: u8 },
+    /// More pieces of one colour than a side starts with.
+    TooManyPieces { color: Color, count: usize, max: u8 },
+    /// A man standing on its own crowning row (White's is the top row, Black's the bottom)
+    /// would have been crowned when it got there.
+    ManOnPromotionRow {
+        color: Color,
+        square: u8,
+        board: Board,
+    },
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::SquareOutOfRange(n) => {
-                write!(f, "square {n} is outside the board (squares are 1-50)")
-            }
+            PositionError::SquareOutOfRange { square, board } => write!(
+                f,
+                "square {square} is outside the board (squares are 1-{})",
+                board.square_count()
+            ),
             PositionError::SquareTwice(n) => write!(f, "square {n} is given twice"),
-            PositionError::TooManyPieces { color, count } => write!(
-                f,
-                "{color} has {count} pieces; a side has at most 20"
-            ),
-            PositionError::ManOnPromotionRow { color, square } => write!(
-                f,
-                "a {} man cannot stand on {square}, its own promotion row ({}); write K{square} for a king",
-                color.name(),
-                match color {
-                    Color::White => "1-5",
-                    Color::Black => "46-50",
-                }
-            ),
+            PositionError::TooManyPieces { color, count, max } => {
+                write!(f, "{color} has {count} pieces; a side has at most {max}")
+            }
+            PositionError::ManOnPromotionRow {
+                color,
+                square,
+                board,
+            } => {
+                let row = board.crowning_row(*color);
+                let first = row.iter().next().map_or(0, |s| s.number());
+                let last = row.iter().last().map_or(0, |s| s.number());
+                write!(
+                    f,
+                    "a {} man cannot stand on {square}, its own promotion row ({first}-{last}); \
+                     write K{square} for a king",
+                    color.name(),
+                )
+            }
         }
     }
 }

@@ -1,25 +1,30 @@
 //! Squares, colours and pieces: the small vocabulary every other module speaks.
 //!
-//! Public code names the 50 playable squares by their FMJD numbers 1..=50 (article 2.6): row by
-//! row from the top as White sees the board, left to right. The padded bit index behind each
-//! square is private to the crate.
+//! Public code names the playable squares by their numbers: 1..=50 on the 10x10 board (FMJD
+//! article 2.6), 1..=32 on the 8x8 boards (the PDN convention), row by row from the top as White
+//! sees the board, left to right. A [`Square`] is just that number; which board it lies on, its
+//! row and column and its algebraic name are the [`Board`]'s business. The padded bit index
+//! behind each square is private to the crate.
 
+use crate::board::Board;
 use std::fmt;
 
-/// One of the 50 playable (dark) squares, numbered 1..=50.
+/// A playable (dark) square, by its number: 1..=50 on the 10x10 board, 1..=32 on 8x8.
 ///
 /// ```
-/// use damtutor_rules::Square;
+/// use damtutor_rules::{Board, Square};
 /// let sq = Square::new(28).unwrap();
 /// assert_eq!(sq.number(), 28);
-/// assert_eq!((sq.row(), sq.column()), (5, 4));
+/// assert_eq!(Board::TenByTen.coords(sq), (5, 4));
+/// assert_eq!(Board::EightByEight.algebraic(sq), "h2");
 /// assert!(Square::new(51).is_none());
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Square(u8);
 
 impl Square {
-    /// The square with FMJD number `number`, or `None` outside 1..=50.
+    /// The square numbered `number`, or `None` outside 1..=50 (the largest board). Whether a
+    /// smaller board has it is [`Board::square`]'s question.
     pub const fn new(number: u8) -> Option<Square> {
         if number >= 1 && number <= 50 {
             Some(Square(number))
@@ -28,55 +33,41 @@ impl Square {
         }
     }
 
-    /// The square at `row` (0 = top, White's promotion row) and `column` (0 = left), or `None`
-    /// when the coordinates are off the board or name a light square.
-    pub const fn from_coords(row: u8, column: u8) -> Option<Square> {
-        if row >= 10 || column >= 10 || (row + column).is_multiple_of(2) {
-            return None;
-        }
-        Some(Square(row * 5 + column / 2 + 1))
+    /// The square numbered `number`, which the caller knows to be 1..=50.
+    #[inline(always)]
+    pub(crate) const fn from_number_unchecked(number: u8) -> Square {
+        Square(number)
     }
 
-    /// The FMJD number, 1..=50.
+    /// The square's number.
     pub const fn number(self) -> u8 {
         self.0
     }
 
-    /// The row, 0 (top, White's promotion row) to 9 (bottom, Black's promotion row).
+    /// The square at `row` and `column` of the 10x10 board (see [`Board::at`] for any board).
+    pub const fn from_coords(row: u8, column: u8) -> Option<Square> {
+        Board::TenByTen.at(row, column)
+    }
+
+    /// The row on the 10x10 board, 0 (top) to 9 (see [`Board::row`] for any board).
     pub const fn row(self) -> u8 {
-        (self.0 - 1) / 5
+        Board::TenByTen.row(self)
     }
 
-    /// The column, 0 (left) to 9 (right), as White sees the board.
+    /// The column on the 10x10 board, 0 (left) to 9 (see [`Board::column`] for any board).
     pub const fn column(self) -> u8 {
-        let k = (self.0 - 1) % 5;
-        if self.row().is_multiple_of(2) {
-            2 * k + 1
-        } else {
-            2 * k
-        }
+        Board::TenByTen.column(self)
     }
 
-    /// The square seen from the other side of the board: `s` becomes `51 - s`.
+    /// The square seen from the other side of the 10x10 board: `s` becomes `51 - s` (see
+    /// [`Board::mirror`] for any board).
     pub const fn mirror(self) -> Square {
-        Square(51 - self.0)
+        Board::TenByTen.mirror(self)
     }
 
-    /// All 50 squares in order.
+    /// The 50 squares of the 10x10 board in order (see [`Board::squares`] for any board).
     pub fn all() -> impl DoubleEndedIterator<Item = Square> + ExactSizeIterator {
         (1..=50u8).map(Square)
-    }
-
-    /// The bit of this square in the padded 54-bit layout: one ghost bit after every ten squares,
-    /// so that each diagonal step is the same shift everywhere on the board.
-    pub(crate) const fn bit(self) -> u32 {
-        let i = self.0 as u32 - 1;
-        i + i / 10
-    }
-
-    /// The square of a padded bit index. The caller guarantees `bit` is a real square.
-    pub(crate) const fn from_bit(bit: u32) -> Square {
-        Square((bit - bit / 11 + 1) as u8)
     }
 }
 
@@ -190,7 +181,6 @@ mod tests {
         assert_eq!(Square::new(5).unwrap().column(), 9);
         for sq in Square::all() {
             assert_eq!(Square::from_coords(sq.row(), sq.column()), Some(sq));
-            assert_eq!(Square::from_bit(sq.bit()), sq);
         }
         assert_eq!(Square::from_coords(0, 0), None);
     }
