@@ -421,3 +421,144 @@ fn perft_rejects_depths_outside_1_to_20() {
     failure_any(&["perft", "start", "--depth", "x"], 2);
     failure_any(&["perft", "start"], 2);
 }
+
+// The 8x8 games: --variant.
+
+#[test]
+fn the_8x8_games_from_the_command_line() {
+    // The 64-square board with its coordinates, the start of each game.
+    let shown = success(&["show", "start", "--variant", "64"]);
+    assert_eq!(
+        lines(&shown)[..12],
+        [
+            "Black: 12 men, 0 kings",
+            "   +-------------------------+",
+            " 8 |     b     b     b     b |  1-4",
+            " 7 |  b     b     b     b    |  5-8",
+            " 6 |     b     b     b     b |  9-12",
+            " 5 | 13    14    15    16    |  13-16",
+            " 4 |    17    18    19    20 |  17-20",
+            " 3 |  w     w     w     w    |  21-24",
+            " 2 |     w     w     w     w |  25-28",
+            " 1 |  w     w     w     w    |  29-32",
+            "   +-------------------------+",
+            "      a  b  c  d  e  f  g  h",
+        ]
+    );
+    assert!(shown.contains("White to move"), "{shown}");
+    assert!(
+        shown.contains("FEN: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    );
+    let english = success(&["show", "start", "--variant", "english"]);
+    assert!(english.contains("Black to move"), "{english}");
+    // Moves in each game's notation.
+    let sorted = |text: String| {
+        let mut moves: Vec<String> = text.lines().map(String::from).collect();
+        moves.sort();
+        moves
+    };
+    assert_eq!(
+        sorted(success(&["moves", "start", "--variant", "russian"])),
+        ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
+    );
+    assert_eq!(
+        sorted(success(&["moves", "start", "--variant", "english"])),
+        ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
+    );
+    let json = json_of(&success(&[
+        "moves",
+        "W:W9:B6,11",
+        "--variant",
+        "russian",
+        "--json",
+    ]));
+    assert_eq!(json[0]["path"], json!([9, 2, 16]));
+    assert_eq!(json[0]["names"]["path"], json!(["b6", "d8", "g5"]));
+    assert_eq!(json[0]["move"], "b6:g5");
+    // Moves given by name or by number; the game decides what is legal.
+    assert_eq!(
+        success(&[
+            "play",
+            "start",
+            "c3-d4",
+            "f6-e5",
+            "d4:f6",
+            "g7xe5",
+            "--variant",
+            "brazilian"
+        ])
+        .trim(),
+        "W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15"
+    );
+    assert_eq!(
+        success(&[
+            "play",
+            "start",
+            "22-18",
+            "11-15",
+            "18x11",
+            "8x15",
+            "--variant",
+            "64"
+        ])
+        .trim(),
+        "W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15"
+    );
+    let message = failure(
+        &["play", "W:W18:B22,14", "18x25", "--variant", "english"],
+        1,
+    );
+    assert!(message.contains("capture is compulsory: 18x9"), "{message}");
+    // Published perft counts.
+    let perft = success(&[
+        "perft",
+        "start",
+        "--variant",
+        "english",
+        "--depth",
+        "5",
+        "--json",
+    ]);
+    let nodes: Vec<u64> = json_of(&perft)
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| line["nodes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(nodes, [7, 49, 302, 1469, 7361]);
+}
+
+#[test]
+fn bad_8x8_input_is_reported() {
+    let message = failure(&["show", "W:W33", "--variant", "64"], 1);
+    assert_eq!(
+        message.trim(),
+        "damtutor: invalid position: square 33 is outside the board (squares are 1-32)"
+    );
+    let message = failure(&["show", "W:W2", "--variant", "russian"], 1);
+    assert!(
+        message.contains("a white man cannot stand on 2, its own promotion row (1-4)"),
+        "{message}"
+    );
+    let message = failure(&["show", "W:W21-40", "--variant", "english"], 2);
+    assert!(message.contains("squares are numbered 1-32"), "{message}");
+    let message = failure(&["moves", "W:Wa2", "--variant", "64"], 2);
+    assert!(
+        message.contains("'a2': not a dark square of the board"),
+        "{message}"
+    );
+    let message = failure(&["play", "start", "c3-c4", "--variant", "64"], 2);
+    assert!(
+        message.contains("c4 is not a dark square of the board"),
+        "{message}"
+    );
+    // An unknown game: clap's usage error, exit 2, naming the games.
+    let output = run(&["show", "start", "--variant", "chess"]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("invalid value 'chess'"), "{message}");
+    assert!(
+        message.contains("international, brazilian, 64, russian, english"),
+        "{message}"
+    );
+}

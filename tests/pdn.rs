@@ -462,3 +462,105 @@ fn fen_tag_only_when_needed() {
     let quiet = Position::initial().parse_move("32-28").unwrap();
     assert!(PdnGame::new(vec![], black, &[quiet], None).is_none());
 }
+
+// The 8x8 games: GameType picks the rules.
+
+#[test]
+fn game_type_picks_the_game() {
+    use damtutor::pdn::{VariantGame, VariantReader};
+    use damtutor::Variant;
+    let text = "[Event \"Russian\"]\n[GameType \"25\"]\n\n1. c3-d4 f6-e5 2. d4:f6 g7xe5 *\n\n\
+                [Event \"Checkers\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17 *\n\n\
+                [Event \"Chess\"]\n[GameType \"30\"]\n\n1. e2-e4 *\n\n\
+                [Event \"Brazilian\"]\n[GameType \"26,W,8,8,A0,0\"]\n\n1. 22-18 11-15 2. 18x11 8x15 *\n\n\
+                [Event \"No type\"]\n\n1. 32-28 19-23 *\n";
+    let games: Vec<_> = VariantReader::new(text.as_bytes(), Variant::International).collect();
+    assert_eq!(games.len(), 5);
+    let variants: Vec<Option<Variant>> = games
+        .iter()
+        .map(|g| g.as_ref().ok().map(VariantGame::variant))
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            Some(Variant::Russian),
+            Some(Variant::English),
+            None,
+            Some(Variant::Brazilian),
+            Some(Variant::International)
+        ]
+    );
+    let error = games[2].as_ref().unwrap_err();
+    assert_eq!((error.game, error.line), (3, 12));
+    assert!(
+        error.message.contains("not a game damtutor knows"),
+        "{error}"
+    );
+    // Moves are read by number or by name, and written in the game's notation.
+    let Ok(VariantGame::Russian(russian)) = &games[0] else {
+        panic!("{:?}", games[0])
+    };
+    assert_eq!(russian.moves.len(), 4);
+    assert_eq!(
+        russian.final_position().to_string(),
+        "W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15"
+    );
+    let written = games[0].as_ref().unwrap().write();
+    assert!(
+        written.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 *"),
+        "{written}"
+    );
+    let Ok(VariantGame::Brazilian(brazilian)) = &games[3] else {
+        panic!("{:?}", games[3])
+    };
+    let written = pdn::write_game(brazilian);
+    assert!(
+        written.contains("1. c3-d4 f6-e5 2. d4xf6 g7xe5 *"),
+        "{written}"
+    );
+    // The written game reads back the same.
+    let back: Vec<_> = VariantReader::new(written.as_bytes(), Variant::International).collect();
+    let Ok(VariantGame::Brazilian(back)) = &back[0] else {
+        panic!("{back:?}")
+    };
+    assert_eq!(
+        (&back.tags, &back.start, &back.moves, back.result),
+        (
+            &brazilian.tags,
+            &brazilian.start,
+            &brazilian.moves,
+            brazilian.result
+        )
+    );
+    // A game written without a GameType tag gets one.
+    let english = damtutor_rules::pdn::PdnGame::<damtutor::English>::new(
+        vec![],
+        damtutor_rules::Position::initial(),
+        &[],
+        None,
+    )
+    .unwrap();
+    assert_eq!(pdn::write_game(&english), "[GameType \"21\"]\n\n*\n");
+}
+
+#[test]
+fn a_reader_of_one_game_refuses_the_others() {
+    let (game, line, message) = error("[GameType \"26\"]\n\n1. c3-d4 *\n");
+    assert_eq!((game, line), (1, 1));
+    assert_eq!(
+        message,
+        "game type 26 is not international draughts (GameType \"20\")"
+    );
+    let russian: Vec<_> =
+        damtutor_rules::pdn::Reader::<_, damtutor::Russian>::with_rules("1. c3-d4 *".as_bytes())
+            .collect();
+    assert_eq!(russian[0].as_ref().unwrap().moves.len(), 1);
+    let wrong: Vec<_> = damtutor_rules::pdn::Reader::<_, damtutor::Russian>::with_rules(
+        "[GameType \"20\"]\n1. 32-28 *".as_bytes(),
+    )
+    .collect();
+    assert_eq!(
+        wrong[0].as_ref().unwrap_err().message,
+        "game type 20 is not russian draughts (GameType \"25\")"
+    );
+}

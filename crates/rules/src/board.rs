@@ -92,7 +92,11 @@ impl Board {
         let index = square.number() - 1;
         let row = index / half;
         let k = index % half;
-        let column = if row.is_multiple_of(2) { 2 * k + 1 } else { 2 * k };
+        let column = if row.is_multiple_of(2) {
+            2 * k + 1
+        } else {
+            2 * k
+        };
         (row, column)
     }
 

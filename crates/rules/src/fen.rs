@@ -91,7 +91,10 @@ fn unwrap(text: &str) -> (&str, usize) {
     if let Some(inner) = rest.strip_prefix('[') {
         if let Some(inner) = inner.strip_suffix(']') {
             let trimmed = inner.trim_start();
-            if trimmed.len() >= 3 && trimmed[..3].eq_ignore_ascii_case("FEN") {
+            if trimmed
+                .get(..3)
+                .is_some_and(|tag| tag.eq_ignore_ascii_case("FEN"))
+            {
                 start += 1 + (inner.len() - trimmed.len()) + 3;
                 rest = &trimmed[3..];
                 let n = skip_ws(rest, &mut start);
@@ -315,6 +318,25 @@ mod tests {
         assert_eq!(fen("W:W:B"), "W:W:B");
         assert_eq!(fen("W"), "W:W:B");
         assert_eq!(fen("B:W 28, K32:B 19"), "B:W28,K32:B19");
+    }
+
+    #[test]
+    fn any_text_is_read_without_panicking() {
+        for text in [
+            "[éé]",
+            "[FEN \"é\"]",
+            "é",
+            "W:Wé",
+            "W:W1-é",
+            "[",
+            "]",
+            "\"",
+            "W:B:W:K",
+        ] {
+            let _ = setup(text);
+        }
+        let err = setup("W:Wa2").unwrap_err();
+        assert!(err.reason.contains("not a dark square"), "{err}");
     }
 
     #[test]

@@ -312,6 +312,68 @@ mod tests {
         assert!(matches!(end, Some(GameEnd::Draw(DrawReason::Endgame(l))) if l.moves == 5));
     }
 
+    /// Plays fresh quiet moves (no capture possible after them, no position twice) from `fen`
+    /// until the game ends; the plies played and how it ended.
+    fn quiet_game<R: Rules>(fen: &str) -> (usize, Option<GameEnd>) {
+        let mut game: Game<R> = Game::new(fen.parse().unwrap());
+        let mut seen = std::collections::HashSet::new();
+        seen.insert(game.position().hash_key());
+        for ply in 0..200 {
+            if let Some(end) = game.end() {
+                return (ply, Some(end));
+            }
+            let position = *game.position();
+            let next = position.legal_moves().into_iter().find(|m| {
+                let after = position.play_unchecked(m);
+                !m.is_capture()
+                    && !after.has_capture()
+                    && !after.legal_moves().is_empty()
+                    && !seen.contains(&after.hash_key())
+            });
+            let Some(next) = next else {
+                return (ply, None);
+            };
+            game.play(&next).unwrap();
+            seen.insert(game.position().hash_key());
+        }
+        (200, None)
+    }
+
+    #[test]
+    fn each_game_has_its_own_draw_rules() {
+        use crate::rules::{Brazilian, English, International, Russian};
+        // King moves without capture: 25 each (FMJD 6.2), 20 (brazilian), 15 (russian), and
+        // the english 40-move rule.
+        let kings = |end: Option<GameEnd>| match end {
+            Some(GameEnd::Draw(DrawReason::KingMoves(n))) => n,
+            other => panic!("{other:?}"),
+        };
+        let (plies, end) = quiet_game::<International>("W:WK46,K47,K48:BK3,K4,K5");
+        assert_eq!((plies, kings(end)), (50, 25));
+        let (plies, end) = quiet_game::<Brazilian>("W:WK29,K30,K31:BK2,K3,K4");
+        assert_eq!((plies, kings(end)), (40, 20));
+        let (plies, end) = quiet_game::<Russian>("W:WK29,K30,K31:BK2,K3,K4");
+        assert_eq!((plies, kings(end)), (30, 15));
+        let (plies, end) = quiet_game::<English>("W:WK29,K30,K31:BK2,K3,K4");
+        assert_eq!((plies, kings(end)), (80, 40));
+        // Three kings against a lone king: 15 moves each in russian draughts, then a draw.
+        let (plies, end) = quiet_game::<Russian>("W:WK30,K31,K32:BK1");
+        assert_eq!(plies, 30);
+        let Some(GameEnd::Draw(reason)) = end else {
+            panic!("{end:?}")
+        };
+        assert_eq!(
+            reason.to_string(),
+            "15 moves each with three kings against a lone king"
+        );
+        // A man moving restarts the english count.
+        let mut game: Game<English> = Game::new("W:WK32,21:BK1".parse().unwrap());
+        play(&mut game, "32-28 1-5 28-32 5-1");
+        assert_eq!(game.king_plies, 4);
+        play(&mut game, "21-17");
+        assert_eq!(game.king_plies, 0);
+    }
+
     #[test]
     fn no_pieces_or_no_moves_loses() {
         let mut game: Game = Game::new("W:W28:B23".parse().unwrap());
