@@ -30,12 +30,12 @@ pub mod verify;
 /// The rules core lives in its own crate, `damtutor-rules`; its modules and types are
 /// re-exported here so that the teaching layers and users name them from one place.
 pub use damtutor_rules::{
-    bitboard, board, fen, notation, perft, rules, setup, square, with_variant,
+    bitboard, board, fen, notation, perft, rules, setup, square, with_position, with_variant,
 };
 pub use damtutor_rules::{
     Bitboard, Board, Brazilian, ByColor, Color, DrawReason, English, GameEnd, International,
     Material, Notation, Outcome, Piece, PositionError, Role, RuleSet, Rules, Russian, Setup,
-    Square, Undo, Variant,
+    Square, Undo, Variant, VariantPosition,
 };
 
 /// The international position: the teaching layers speak international draughts where they

@@ -9,7 +9,8 @@
 //! Each game is a type implementing [`Rules`] (a [`RuleSet`] of constants and a board
 //! [`Geometry`]); [`Position<R>`](Position), [`Move<R>`](Move) and [`Game<R>`](Game) are
 //! generic over it, so the move generator is compiled once per game with the rules as
-//! constants. [`Variant`] chooses a game at run time, and [`with_variant!`] bridges the two.
+//! constants. [`Variant`] chooses a game at run time, [`VariantPosition`] holds a position of
+//! any game, and [`with_variant!`] and [`with_position!`] bridge to the generic code.
 //! International draughts is the default game of every type.
 //!
 //! ```
@@ -44,6 +45,7 @@ pub mod position;
 pub mod rules;
 pub mod setup;
 pub mod square;
+pub mod variant;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, EightByEight, Geometry, TenByTen};
@@ -56,3 +58,4 @@ pub use rules::{
 };
 pub use setup::{PositionError, Setup};
 pub use square::{ByColor, Color, Piece, Role, Square};
+pub use variant::VariantPosition;

@@ -174,16 +174,16 @@ impl<R: Rules> Position<R> {
         }
         let victims = m.captured & !captured;
         let crowned_now = !m.king && flying;
-        let directions = if m.king || crowned_now || R::RULES.men_capture_backwards {
-            Direction::ALL.to_vec()
+        let directions: &[Direction] = if m.king || crowned_now || R::RULES.men_capture_backwards {
+            &Direction::ALL
         } else {
             match self.turn {
-                Color::White => vec![Direction::UpLeft, Direction::UpRight],
-                Color::Black => vec![Direction::DownLeft, Direction::DownRight],
+                Color::White => &[Direction::UpLeft, Direction::UpRight],
+                Color::Black => &[Direction::DownLeft, Direction::DownRight],
             }
         };
         let crowning = Self::crowning_row(self.turn);
-        for dir in directions {
+        for &dir in directions {
             let mut square = R::Geometry::shift(dir, at);
             if flying {
                 while square & empty != 0 {

@@ -182,7 +182,19 @@ impl<R: Rules> Position<R> {
 
     /// The same pieces in another game on the same board, or `None` when the pieces do not
     /// make a position there (the board differs, or a man stands on its crowning row).
+    ///
+    /// ```
+    /// use damtutor_rules::{Brazilian, International, Position, Russian};
+    /// let brazilian: Position<Brazilian> = "W:Wb6:Bc7,f6".parse().unwrap();
+    /// let russian: Position<Russian> = brazilian.convert().unwrap();
+    /// assert_eq!(brazilian.legal_moves().len(), 1); // crowned on d8, the capture ends there
+    /// assert_eq!(russian.legal_moves().len(), 2); // crowned on d8, it captures on as a king
+    /// assert!(brazilian.convert::<International>().is_none());
+    /// ```
     pub fn convert<S: Rules>(&self) -> Option<Position<S>> {
+        if S::RULES.board != R::RULES.board {
+            return None;
+        }
         Position::<S>::from_setup(&self.to_setup())
             .ok()
             .map(|p| p.with_turn(self.turn))
