@@ -20,6 +20,7 @@
 //! ```
 
 pub mod check;
+pub mod escape;
 pub mod exercise;
 pub mod generate;
 pub mod quiz;

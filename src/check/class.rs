@@ -2,6 +2,7 @@
 //! success rate of each question.
 
 use super::line::{check_against, Verdict};
+use crate::escape;
 use crate::exercise::{AnswerSheet, Exercise, ExerciseSet, Scoring};
 use crate::solver::{self, Limits, Solution, Solver};
 use rayon::prelude::*;
@@ -247,15 +248,15 @@ pub fn gradebook_csv(results: &[StudentResult]) -> String {
     let mut out = String::from("student,class,file");
     for id in &ids {
         out.push(',');
-        out.push_str(&csv_field(id));
+        out.push_str(&escape::csv(id));
     }
     out.push_str(",total,max,percent\n");
     for r in results {
         out.push_str(&format!(
             "{},{},{}",
-            csv_field(&r.student),
-            csv_field(r.class.as_deref().unwrap_or("")),
-            csv_field(&r.file)
+            escape::csv(&r.student),
+            escape::csv(r.class.as_deref().unwrap_or("")),
+            escape::csv(&r.file)
         ));
         for id in &ids {
             let points = r
@@ -287,14 +288,6 @@ pub fn number(x: f64) -> String {
         format!("{}", x as i64)
     } else {
         format!("{x}")
-    }
-}
-
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
     }
 }
 

@@ -2,6 +2,7 @@ use super::limits::LimitArgs;
 use super::{write_file, CliError};
 use clap::Args;
 use damtutor::check::{self, report, StudentResult};
+use damtutor::escape;
 use damtutor::exercise::{self, AnswerSheet};
 use damtutor::render::templates::{Format, Templates};
 use std::path::{Path, PathBuf};
@@ -191,8 +192,8 @@ fn summary_markdown(results: &[StudentResult]) -> String {
     for r in results {
         out.push_str(&format!(
             "| {} | {} | {} | {} |\n",
-            md(&r.student),
-            md(r.class.as_deref().unwrap_or("")),
+            escape::markdown(&r.student),
+            escape::markdown(r.class.as_deref().unwrap_or("")),
             check::class::number(r.total),
             check::class::number(r.max)
         ));
@@ -201,7 +202,7 @@ fn summary_markdown(results: &[StudentResult]) -> String {
     for q in check::question_stats(results) {
         out.push_str(&format!(
             "| {} | {} / {} | {} | {:.0}% | {} / {} |\n",
-            md(&q.id),
+            escape::markdown(&q.id),
             q.full,
             q.students,
             q.answered,
@@ -211,8 +212,4 @@ fn summary_markdown(results: &[StudentResult]) -> String {
         ));
     }
     out
-}
-
-fn md(text: &str) -> String {
-    text.replace('|', "\\|").replace(['\n', '\r'], " ")
 }

@@ -8,10 +8,11 @@
 
 use super::build::BLANK;
 use super::{Question, QuestionType, Quiz};
+use crate::escape;
 use crate::position::Position;
 use crate::render::i18n::Lang;
 use crate::render::svg::{self, Arrow, ArrowStyle, DiagramOptions};
-use crate::render::templates::{escape_markdown, Format, TemplateError, BUILT_IN};
+use crate::render::templates::{Format, TemplateError, BUILT_IN};
 use crate::render::worksheet::OutputFile;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -210,10 +211,13 @@ impl QuizTemplates {
         }
         let mut tera = Tera::default();
         match format {
-            Format::Html => tera.autoescape_on(vec![".html"]),
+            Format::Html => {
+                tera.autoescape_on(vec![".html"]);
+                tera.set_escape_fn(escape::html);
+            }
             Format::Markdown => {
                 tera.autoescape_on(vec![".md"]);
-                tera.set_escape_fn(escape_markdown);
+                tera.set_escape_fn(escape::markdown);
             }
         }
         tera.add_raw_templates(sources)?;

@@ -14,6 +14,7 @@
 //! HTML question text; in Moodle XML a `<file>` element referred to as `@@PLUGINFILE@@/q3.svg`.
 
 use super::{BlankKind, Question, QuestionType, Quiz};
+use crate::escape;
 use crate::position::Position;
 use crate::render::svg::{self, DiagramOptions};
 use crate::square::Color;
@@ -62,44 +63,14 @@ fn diagram(q: &Question) -> Option<String> {
     ))
 }
 
-fn html_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 /// The prompt as HTML, blanks drawn as a line.
 fn prompt_html(prompt: &str) -> String {
-    html_escape(prompt).replace(super::build::BLANK, "______")
+    escape::html(prompt).replace(super::build::BLANK, "______")
 }
 
 /// The key's text of an open question: the line or the example, and the explanation.
 fn open_answer(q: &Question) -> String {
     format!("{} - {}", q.answer.join(" "), q.explanation)
-}
-
-/// Escapes GIFT's special characters.
-fn gift_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '~' | '=' | '#' | '{' | '}' | ':' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' => out.push(' '),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// The accepted answers of a blank, as the LMS compares them (exact text).
@@ -137,7 +108,7 @@ pub fn gift(quiz: &Quiz) -> String {
     let _ = writeln!(
         out,
         "$CATEGORY: $course$/damtutor/{}\n",
-        gift_escape(&format!("{} seed {}", quiz.lang, quiz.seed))
+        escape::gift(&format!("{} seed {}", quiz.lang, quiz.seed))
     );
     for q in &quiz.questions {
         let image = diagram(q)
@@ -145,14 +116,14 @@ pub fn gift(quiz: &Quiz) -> String {
                 format!(
                     "<p><img src=\"data:image/svg+xml;base64,{}\" alt=\"{}\" width=\"320\"></p>",
                     base64(svg.as_bytes()),
-                    html_escape(q.fen.as_deref().unwrap_or("diagram"))
+                    escape::html(q.fen.as_deref().unwrap_or("diagram"))
                 )
             })
             .unwrap_or_default();
         let feedback = if q.explanation.is_empty() {
             String::new()
         } else {
-            format!("\n\t####{}", gift_escape(&html_escape(&q.explanation)))
+            format!("\n\t####{}", escape::gift(&escape::html(&q.explanation)))
         };
         let _ = writeln!(
             out,
@@ -166,12 +137,12 @@ pub fn gift(quiz: &Quiz) -> String {
                     out,
                     "::{}::[html]<p>{}</p>{}{{",
                     q.id,
-                    gift_escape(&prompt_html(&q.prompt)),
-                    gift_escape(&image)
+                    escape::gift(&prompt_html(&q.prompt)),
+                    escape::gift(&image)
                 );
                 for (i, option) in q.options.iter().enumerate() {
                     let right = q.answer.contains(&super::build::letter(i));
-                    let text = gift_escape(&html_escape(option));
+                    let text = escape::gift(&escape::html(option));
                     let mark = match (q.kind, right) {
                         (QuestionType::Single, true) => "=".to_string(),
                         (QuestionType::Single, false) => "~".to_string(),
@@ -193,11 +164,11 @@ pub fn gift(quiz: &Quiz) -> String {
                     let answers: String = match q.blanks[index].kind {
                         BlankKind::Number => format!(
                             "#{}",
-                            gift_escape(q.answer.get(index).map_or("", String::as_str))
+                            escape::gift(q.answer.get(index).map_or("", String::as_str))
                         ),
                         _ => accepted(q, index)
                             .iter()
-                            .map(|a| format!("={}", gift_escape(a)))
+                            .map(|a| format!("={}", escape::gift(a)))
                             .collect::<Vec<_>>()
                             .join(" "),
                     };
@@ -210,9 +181,9 @@ pub fn gift(quiz: &Quiz) -> String {
                                 text.push_str("______");
                             }
                         }
-                        text.push_str(&gift_escape(&html_escape(piece)));
+                        text.push_str(&escape::gift(&escape::html(piece)));
                     }
-                    let _ = writeln!(out, "::{name}::[html]{}{text}\n", gift_escape(&image));
+                    let _ = writeln!(out, "::{name}::[html]{}{text}\n", escape::gift(&image));
                 }
             }
             QuestionType::Diagram | QuestionType::Design => {
@@ -220,9 +191,9 @@ pub fn gift(quiz: &Quiz) -> String {
                     out,
                     "::{}::[html]<p>{}</p>{}{{\n\t####{}\n}}\n",
                     q.id,
-                    gift_escape(&prompt_html(&q.prompt)),
-                    gift_escape(&image),
-                    gift_escape(&html_escape(&open_answer(q)))
+                    escape::gift(&prompt_html(&q.prompt)),
+                    escape::gift(&image),
+                    escape::gift(&escape::html(&open_answer(q)))
                 );
             }
         }
@@ -241,44 +212,13 @@ fn share(rights: usize) -> String {
     }
 }
 
-fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-fn cdata(text: &str) -> String {
-    format!("<![CDATA[{}]]>", text.replace("]]>", "]]]]><![CDATA[>"))
-}
-
-/// Escapes the characters that end or split an embedded (Cloze) answer.
-fn cloze_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '}' | '#' | '~' | '/' | '"' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The quiz as Moodle XML.
 pub fn moodle_xml(quiz: &Quiz) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
     let _ = writeln!(
         out,
         "  <question type=\"category\">\n    <category><text>$course$/damtutor/{}</text></category>\n  </question>",
-        xml_escape(&format!("{} seed {}", quiz.lang, quiz.seed))
+        escape::html(&format!("{} seed {}", quiz.lang, quiz.seed))
     );
     for q in &quiz.questions {
         let svg = diagram(q);
@@ -286,7 +226,7 @@ pub fn moodle_xml(quiz: &Quiz) -> String {
         let image = if svg.is_some() {
             format!(
                 "<p><img src=\"@@PLUGINFILE@@/{file_name}\" alt=\"{}\" width=\"320\"></p>",
-                html_escape(q.fen.as_deref().unwrap_or("diagram"))
+                escape::html(q.fen.as_deref().unwrap_or("diagram"))
             )
         } else {
             String::new()
@@ -315,20 +255,20 @@ pub fn moodle_xml(quiz: &Quiz) -> String {
                         let answers = match blank.kind {
                             BlankKind::Number => format!(
                                 "{{{marks}:NUMERICAL:={}:0}}",
-                                cloze_escape(q.answer.get(index).map_or("", String::as_str))
+                                escape::cloze(q.answer.get(index).map_or("", String::as_str))
                             ),
                             _ => format!(
                                 "{{{marks}:SHORTANSWER:{}}}",
                                 accepted(q, index)
                                     .iter()
-                                    .map(|a| format!("%100%{}", cloze_escape(a)))
+                                    .map(|a| format!("%100%{}", escape::cloze(a)))
                                     .collect::<Vec<_>>()
                                     .join("~")
                             ),
                         };
                         text.push_str(&answers);
                     }
-                    text.push_str(&html_escape(piece));
+                    text.push_str(&escape::html(piece));
                 }
                 text.push_str("</p>");
                 text + &image
@@ -336,16 +276,16 @@ pub fn moodle_xml(quiz: &Quiz) -> String {
             _ => format!("<p>{}</p>{image}", prompt_html(&q.prompt)),
         };
         let _ = writeln!(out, "  <question type=\"{kind}\">");
-        let _ = writeln!(out, "    <name><text>{}</text></name>", xml_escape(&q.id));
+        let _ = writeln!(out, "    <name><text>{}</text></name>", escape::html(&q.id));
         let _ = writeln!(
             out,
             "    <questiontext format=\"html\">\n      <text>{}</text>{file}\n    </questiontext>",
-            cdata(&text)
+            escape::cdata(&text)
         );
         let _ = writeln!(
             out,
             "    <generalfeedback format=\"html\"><text>{}</text></generalfeedback>",
-            cdata(&html_escape(&q.explanation))
+            escape::cdata(&escape::html(&q.explanation))
         );
         let _ = writeln!(out, "    <defaultgrade>{}</defaultgrade>", q.points);
         let _ = writeln!(out, "    <penalty>0</penalty>\n    <hidden>0</hidden>");
@@ -368,7 +308,7 @@ pub fn moodle_xml(quiz: &Quiz) -> String {
                     let _ = writeln!(
                         out,
                         "    <answer fraction=\"{fraction}\" format=\"html\"><text>{}</text><feedback><text></text></feedback></answer>",
-                        cdata(&html_escape(option))
+                        escape::cdata(&escape::html(option))
                     );
                 }
             }
@@ -377,7 +317,7 @@ pub fn moodle_xml(quiz: &Quiz) -> String {
                 let _ = writeln!(
                     out,
                     "    <responseformat>plain</responseformat>\n    <responserequired>1</responserequired>\n    <responsefieldlines>5</responsefieldlines>\n    <attachments>0</attachments>\n    <graderinfo format=\"html\"><text>{}</text></graderinfo>\n    <responsetemplate format=\"html\"><text></text></responsetemplate>",
-                    cdata(&html_escape(&open_answer(q)))
+                    escape::cdata(&escape::html(&open_answer(q)))
                 );
             }
         }
@@ -399,10 +339,5 @@ mod tests {
         assert_eq!(base64(b"foo"), "Zm9v");
         assert_eq!(base64(b"foobar"), "Zm9vYmFy");
         assert_eq!(base64("大道".as_bytes()), "5aSn6YGT");
-    }
-
-    #[test]
-    fn gift_escapes_its_marks() {
-        assert_eq!(gift_escape("a=b: {c} ~#\\"), "a\\=b\\: \\{c\\} \\~\\#\\\\");
     }
 }

@@ -2,10 +2,11 @@
 //! of the same name in a folder of the user's (`--templates DIR`).
 //!
 //! HTML templates escape every value for HTML; Markdown templates escape every value for
-//! Markdown (see [`escape_markdown`]). Values that are already markup - the SVG diagrams - are
+//! Markdown (see [`escape`](crate::escape)). Values that are already markup - the SVG diagrams - are
 //! written with `| safe`.
 
 use super::view::WorksheetView;
+use crate::escape;
 use std::fmt;
 use std::path::Path;
 use tera::{Context, Tera};
@@ -124,10 +125,13 @@ impl Templates {
         }
         let mut tera = Tera::default();
         match format {
-            Format::Html => tera.autoescape_on(vec![".html"]),
+            Format::Html => {
+                tera.autoescape_on(vec![".html"]);
+                tera.set_escape_fn(escape::html);
+            }
             Format::Markdown => {
                 tera.autoescape_on(vec![".md"]);
-                tera.set_escape_fn(escape_markdown);
+                tera.set_escape_fn(escape::markdown);
             }
         }
         tera.add_raw_templates(sources)?;
@@ -181,33 +185,6 @@ fn read_folder(
         }
     }
     Ok(())
-}
-
-/// Escapes text for Markdown: the characters that start emphasis, links, code, tables, headings
-/// or HTML get a backslash or become entities (with `[` and `]` escaped, `(`, `)` and `!` cannot
-/// form a link), and line breaks become spaces, so that a title from an exercise file always
-/// reads as plain text.
-///
-/// ```
-/// use damtutor::render::templates::escape_markdown;
-/// assert_eq!(escape_markdown("*a* <b> [c](d)!"), r"\*a\* &lt;b&gt; \[c\](d)!");
-/// ```
-pub fn escape_markdown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\n' | '\r' => out.push(' '),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '|' | '~' => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
