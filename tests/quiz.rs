@@ -7,9 +7,9 @@ use damtutor::quiz::document::{self, QuizTemplates};
 use damtutor::quiz::{
     export, generate, score, AnswerValue, Key, Question, QuestionType, Quiz, QuizOptions, Topic,
 };
-use damtutor::render::i18n::Lang;
 use damtutor::render::templates::Format;
 use damtutor::solver::{Goal, Limits, Solver};
+use damtutor::words::Lang;
 use damtutor::Position;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -483,6 +483,22 @@ fn every_answer_is_right_in_many_quizzes() {
     // Every family turns up somewhere.
     for (name, _, _) in damtutor::quiz::family_names() {
         assert!(families.contains(name), "family {name} never asked");
+    }
+}
+
+#[test]
+fn every_text_from_the_wording_tables_is_filled_in() {
+    // A placeholder of the tables ({side}, {all}...) that the code did not fill would show.
+    for seed in 0..40 {
+        for lang in [Lang::English, Lang::Chinese] {
+            let quiz = quiz(seed, lang, 20);
+            for q in &quiz.questions {
+                let texts = [&q.prompt, &q.explanation].into_iter().chain(&q.options);
+                for text in texts {
+                    assert!(!text.contains(['{', '}']), "seed {seed} {}: {text}", q.id);
+                }
+            }
+        }
     }
 }
 

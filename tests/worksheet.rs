@@ -4,10 +4,10 @@
 //! the `damtutor worksheet` command's files and exit codes.
 
 use damtutor::exercise::{self, ExerciseSet};
-use damtutor::render::i18n::Lang;
 use damtutor::render::templates::{Format, Templates};
 use damtutor::render::worksheet::{self, mirror_line, Answers, Item, OutputFile, WorksheetOptions};
 use damtutor::solver::{solve_all, Limits, Solution, Solver};
+use damtutor::words::Lang;
 use damtutor::{Position, Square};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

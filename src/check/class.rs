@@ -5,6 +5,7 @@ use super::line::{check_against, Verdict};
 use crate::escape;
 use crate::exercise::{AnswerSheet, Exercise, ExerciseSet, Scoring};
 use crate::solver::{self, Limits, Solution, Solver};
+use crate::words::{say, Lang, Text};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -128,7 +129,7 @@ fn mark_sheet(
                 verdict: "missing".into(),
                 points: 0.0,
                 max,
-                feedback: "No answer.".into(),
+                feedback: say!(Lang::English, Text::NoAnswer),
                 diagram_fen: None,
                 faulty_move: None,
                 solution: solution_text,
@@ -178,8 +179,8 @@ fn mark_sheet(
         .iter()
         .filter(|(id, _, _)| !marked.iter().any(|m| &m.exercise.id == id))
         .map(|(id, _, line)| match line {
-            Some(line) => format!("line {line}: no exercise has the id '{id}'"),
-            None => format!("no exercise has the id '{id}'"),
+            Some(line) => say!(Lang::English, Text::NoteUnknownExerciseAt, line, id),
+            None => say!(Lang::English, Text::NoteUnknownExercise, id),
         })
         .collect();
     let total = round2(items.iter().map(|i| i.points).sum());
@@ -340,8 +341,8 @@ pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentR
                 .iter()
                 .filter(|(id, _, _)| !key.questions.iter().any(|q| &q.id == id))
                 .map(|(id, _, line)| match line {
-                    Some(line) => format!("line {line}: the key has no question '{id}'"),
-                    None => format!("the key has no question '{id}'"),
+                    Some(line) => say!(Lang::English, Text::NoteUnknownQuestionAt, line, id),
+                    None => say!(Lang::English, Text::NoteUnknownQuestion, id),
                 })
                 .collect();
             StudentResult {

@@ -5,6 +5,7 @@ use damtutor::check::{self, report, StudentResult};
 use damtutor::escape;
 use damtutor::exercise::{self, AnswerSheet};
 use damtutor::render::templates::{Format, Templates};
+use damtutor::words::{text, Lang, Text};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -82,16 +83,17 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         other => return Err(CliError::usage(format!("--format {other}: use html or md"))),
     };
     let lang = match args.lang.as_deref() {
-        Some(lang @ ("en" | "zh")) => lang.to_string(),
-        Some(other) => return Err(CliError::usage(format!("--lang {other}: use en or zh"))),
+        Some(text) => text
+            .parse::<Lang>()
+            .map_err(|_| CliError::usage(format!("--lang {text}: use en or zh")))?,
         None => match &args.key {
             Some(path) => damtutor::quiz::Key::load(path)
-                .map(|k| k.lang.clone())
-                .unwrap_or_else(|_| "en".to_string()),
+                .map(|k| k.language())
+                .unwrap_or(Lang::English),
             None => sets
                 .first()
-                .map(|s| s.language.clone())
-                .unwrap_or_else(|| "en".to_string()),
+                .map(|s| s.language.parse().unwrap_or(Lang::English))
+                .unwrap_or(Lang::English),
         },
     };
     let templates = Templates::load(format, args.templates.as_deref())
@@ -113,7 +115,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             stem.push('_');
         }
         used.push(stem.clone());
-        let rendered = report::render(result, &templates, &lang, &stem)
+        let rendered = report::render(result, &templates, lang, &stem)
             .map_err(|e| CliError::usage(e.to_string()))?;
         for (file, svg) in &rendered.files {
             let path = args.out.join(file);
@@ -187,8 +189,15 @@ fn short(verdict: &str) -> &'static str {
 }
 
 fn summary_markdown(results: &[StudentResult]) -> String {
-    let mut out =
-        String::from("# Class summary\n\n| Student | Class | Points | Max |\n|---|---|---|---|\n");
+    let word = |key| text(Lang::English, key);
+    let mut out = format!(
+        "# {}\n\n| {} | {} | {} | {} |\n|---|---|---|---|\n",
+        word(Text::SummaryTitle),
+        word(Text::SummaryStudent),
+        word(Text::Class),
+        word(Text::SummaryPoints),
+        word(Text::SummaryMax)
+    );
     for r in results {
         out.push_str(&format!(
             "| {} | {} | {} | {} |\n",
@@ -198,7 +207,15 @@ fn summary_markdown(results: &[StudentResult]) -> String {
             check::class::number(r.max)
         ));
     }
-    out.push_str("\n## Questions\n\n| Question | Full marks | Answered | Success rate | Average |\n|---|---|---|---|---|\n");
+    out.push_str(&format!(
+        "\n## {}\n\n| {} | {} | {} | {} | {} |\n|---|---|---|---|---|\n",
+        word(Text::SummaryQuestions),
+        word(Text::SummaryQuestion),
+        word(Text::SummaryFullMarks),
+        word(Text::SummaryAnswered),
+        word(Text::SummarySuccessRate),
+        word(Text::SummaryAverage)
+    ));
     for q in check::question_stats(results) {
         out.push_str(&format!(
             "| {} | {} / {} | {} | {:.0}% | {} / {} |\n",

@@ -1,9 +1,9 @@
 use super::{write_file, CliError};
 use clap::{Args, ValueEnum};
 use damtutor::quiz::{self, document, export, QuestionType, Quiz, QuizOptions, Topic};
-use damtutor::render::i18n::Lang;
 use damtutor::render::templates::Format;
 use damtutor::render::worksheet::OutputFile;
+use damtutor::words::Lang;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

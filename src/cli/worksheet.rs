@@ -2,12 +2,12 @@ use super::limits::LimitArgs;
 use super::{write_file, CliError};
 use clap::{Args, ValueEnum};
 use damtutor::exercise::{self, ExerciseSet};
-use damtutor::render::i18n::Lang;
 use damtutor::render::templates::{Format, Templates};
 use damtutor::render::worksheet::{
     self, Answers, Item, OutputFile, WorksheetError, WorksheetOptions,
 };
 use damtutor::solver;
+use damtutor::words::Lang;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

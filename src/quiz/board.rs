@@ -2,11 +2,12 @@
 //! the starting position and how many pieces and squares there are. The answers come from the
 //! square coordinates ([`Square::row`], [`Square::column`]) and the starting [`Position`].
 
-use super::build::{self, blanks, choice, list, Choice, Draft, Fill, Order};
+use super::build::{blanks, choice, Choice, Draft, Fill, Order};
 use super::{Ctx, Family, Question, QuestionType, Topic};
 use crate::position::Position;
-use crate::render::i18n::Lang;
 use crate::square::{Color, Square};
+use crate::words::synonyms::Word;
+use crate::words::{self, say, Text};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::BTreeMap;
@@ -147,27 +148,15 @@ fn long_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question>
     near.extend(except(doubles.iter().copied(), &diagonal));
     let lang = ctx.lang;
     let prompt = match (kind, ctx.rng.gen_range(0..2)) {
-        (Single, _) => tr!(
-            lang,
-            "Which of these squares is on the long diagonal (the main road)? ____",
-            "下列编号的格子中____在大道上。"
-        ),
-        (_, 0) => tr!(
-            lang,
-            "Which of these squares are on the long diagonal (the main road)? ____",
-            "下列编号的格子中在大道上的有____。"
-        ),
-        _ => tr!(
-            lang,
-            "The long diagonal joins the two corners of the board. Which of these squares lie on it? ____",
-            "大道（大斜线）连接棋盘的两个角。下列格子中位于大道上的有____。"
-        ),
+        (Single, _) => say!(lang, Text::LongDiagonalSingle),
+        (_, 0) => say!(lang, Text::LongDiagonalMulti),
+        _ => say!(lang, Text::LongDiagonalMultiCorners),
     };
-    let all = list(lang, &numbers(&diagonal));
-    let draft = Draft::new("long_diagonal", Topic::Board, prompt).explain(tr!(
+    let all = words::list(lang, &numbers(&diagonal));
+    let draft = Draft::new("long_diagonal", Topic::Board, prompt).explain(say!(
         lang,
-        "The long diagonal: {all}.",
-        "大道上的格子：{all}。"
+        Text::LongDiagonalExplanation,
+        all
     ));
     choice(
         ctx,
@@ -190,22 +179,18 @@ fn double_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Questio
     near.extend(except(diagonal.iter().copied(), &both));
     let lang = ctx.lang;
     let prompt = match kind {
-        Single => tr!(
-            lang,
-            "Which of these squares is on a double diagonal? ____",
-            "下列编号的格子中____在双重道上。"
-        ),
-        _ => tr!(
-            lang,
-            "Which of these squares are on one of the two double diagonals? ____",
-            "下列编号的格子中在双重道上的有____。"
-        ),
+        Single => say!(lang, Text::DoubleDiagonalSingle),
+        _ => say!(lang, Text::DoubleDiagonalMulti),
     };
-    let (a, b) = (list(lang, &numbers(&first)), list(lang, &numbers(&second)));
-    let draft = Draft::new("double_diagonal", Topic::Board, prompt).explain(tr!(
+    let (a, b) = (
+        words::list(lang, &numbers(&first)),
+        words::list(lang, &numbers(&second)),
+    );
+    let draft = Draft::new("double_diagonal", Topic::Board, prompt).explain(say!(
         lang,
-        "The double diagonals: {a}; and {b}.",
-        "双重道：{a}；以及 {b}。"
+        Text::DoubleDiagonalExplanation,
+        a,
+        b
     ));
     choice(
         ctx,
@@ -239,52 +224,20 @@ fn start_squares(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .collect();
     let lang = ctx.lang;
     let prompt = match (what, kind) {
-        (Some(Color::White), Single) => tr!(
-            lang,
-            "At the start of the game, which of these squares holds a white man? ____",
-            "初始时下列编号的格子中____放置白子。"
-        ),
-        (Some(Color::White), _) => tr!(
-            lang,
-            "At the start of the game, which of these squares hold white men? ____",
-            "初始时下列编号的格子中放置白子的有____。"
-        ),
-        (Some(Color::Black), Single) => tr!(
-            lang,
-            "At the start of the game, which of these squares holds a black man? ____",
-            "初始时下列编号的格子中____放置黑子。"
-        ),
-        (Some(Color::Black), _) => tr!(
-            lang,
-            "At the start of the game, which of these squares hold black men? ____",
-            "初始时下列编号的格子中放置黑子的有____。"
-        ),
-        (None, Single) => tr!(
-            lang,
-            "At the start of the game, which of these squares is empty? ____",
-            "初始时下列编号的格子中____不放置棋子。"
-        ),
-        (None, _) => tr!(
-            lang,
-            "At the start of the game, which of these squares are empty? ____",
-            "初始时下列编号的格子中不放置棋子的有____。"
-        ),
+        (Some(Color::White), Single) => say!(lang, Text::StartWhiteSingle),
+        (Some(Color::White), _) => say!(lang, Text::StartWhiteMulti),
+        (Some(Color::Black), Single) => say!(lang, Text::StartBlackSingle),
+        (Some(Color::Black), _) => say!(lang, Text::StartBlackMulti),
+        (None, Single) => say!(lang, Text::StartEmptySingle),
+        (None, _) => say!(lang, Text::StartEmptyMulti),
     };
     let (first, last) = (right[0], right[right.len() - 1]);
     let explanation = match what {
         Some(color) => {
-            let side = build::side(lang, color);
-            tr!(
-                lang,
-                "{side} starts on squares {first}-{last}.",
-                "{side}的棋子开始时放在 {first}-{last} 号格。"
-            )
+            let side = words::side(lang, color);
+            say!(lang, Text::StartSideExplanation, side, first, last)
         }
-        None => tr!(
-            lang,
-            "Squares {first}-{last} are empty at the start.",
-            "开始时 {first}-{last} 号格是空的。"
-        ),
+        None => say!(lang, Text::StartEmptyExplanation, first, last),
     };
     let draft = Draft::new("start_squares", Topic::Board, prompt).explain(explanation);
     choice(
@@ -301,17 +254,9 @@ fn corners_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let corners = corners();
     let lang = ctx.lang;
     let (low, high) = (corners[0], corners[1]);
-    let explanation = tr!(
-        lang,
-        "The long diagonal runs from {low} to {high}; its ends are the corners.",
-        "大道从 {low} 通到 {high}，两端是棋盘的两个角。"
-    );
+    let explanation = say!(lang, Text::CornersExplanation, low, high);
     if kind == Blank {
-        let prompt = tr!(
-            lang,
-            "The two ends of the long diagonal are squares ____ and ____ (smaller number first); they are called the corners of the board.",
-            "大斜线上两个端点格的编号分别是____和____（先填小号码，后填大号码），它们被称作棋盘的两个角。"
-        );
+        let prompt = say!(lang, Text::CornersBlank);
         let draft = Draft::new("corners", Topic::Board, prompt).explain(explanation);
         return blanks(
             draft,
@@ -331,17 +276,9 @@ fn corners_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     }
     near.retain(|s| !corners.contains(s));
     let prompt = if ctx.rng.gen_bool(0.5) {
-        tr!(
-            lang,
-            "Which of these squares is a corner of the board (an end of the long diagonal)? ____",
-            "下列编号的格子中____是棋盘的角（大道的端点）。"
-        )
+        say!(lang, Text::CornersSingle)
     } else {
-        tr!(
-            lang,
-            "The corners of the board are the two ends of the long diagonal. Which of these squares is one of them? ____",
-            "棋盘的两个角是大道的两个端点。下列格子中____是其中之一。"
-        )
+        say!(lang, Text::CornersSingleEnds)
     };
     let draft = Draft::new("corners", Topic::Board, prompt).explain(explanation);
     choice(
@@ -360,16 +297,16 @@ fn edges(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     if kind == Blank {
         let smallest = left.iter().min()?.number();
         let largest = right.iter().max()?.number();
-        let prompt = tr!(
-            lang,
-            "The smallest square number in the leftmost column is ____, and the largest in the rightmost column is ____.",
-            "左边第一列中编号最小的格子的编号是____，右边最后一列中编号最大的格子的编号是____。"
+        let prompt = say!(lang, Text::EdgesBlank);
+        let (l, r) = (
+            words::list(lang, &numbers(&left)),
+            words::list(lang, &numbers(&right)),
         );
-        let (l, r) = (list(lang, &numbers(&left)), list(lang, &numbers(&right)));
-        let draft = Draft::new("edges", Topic::Board, prompt).explain(tr!(
+        let draft = Draft::new("edges", Topic::Board, prompt).explain(say!(
             lang,
-            "Left edge: {l}. Right edge: {r}.",
-            "左边线：{l}。右边线：{r}。"
+            Text::EdgesBlankExplanation,
+            l,
+            r
         ));
         return blanks(
             draft,
@@ -386,33 +323,14 @@ fn edges(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         (right, column(8))
     };
     let prompt = match (on_left, kind) {
-        (true, Single) => tr!(
-            lang,
-            "Which of these squares is on the left edge of the board? ____",
-            "下列编号的格子中____在左边线上。"
-        ),
-        (true, _) => tr!(
-            lang,
-            "Which of these squares are on the left edge of the board? ____",
-            "下列编号的格子中在左边线上的有____。"
-        ),
-        (false, Single) => tr!(
-            lang,
-            "Which of these squares is on the right edge of the board? ____",
-            "下列编号的格子中____在右边线上。"
-        ),
-        (false, _) => tr!(
-            lang,
-            "Which of these squares are on the right edge of the board? ____",
-            "下列编号的格子中在右边线上的有____。"
-        ),
+        (true, Single) => say!(lang, Text::LeftEdgeSingle),
+        (true, _) => say!(lang, Text::LeftEdgeMulti),
+        (false, Single) => say!(lang, Text::RightEdgeSingle),
+        (false, _) => say!(lang, Text::RightEdgeMulti),
     };
-    let all = list(lang, &numbers(&edge));
-    let draft = Draft::new("edges", Topic::Board, prompt).explain(tr!(
-        lang,
-        "The squares of that edge: {all}.",
-        "这条边线上的格子：{all}。"
-    ));
+    let all = words::list(lang, &numbers(&edge));
+    let draft =
+        Draft::new("edges", Topic::Board, prompt).explain(say!(lang, Text::EdgeExplanation, all));
     choice(
         ctx,
         kind,
@@ -438,24 +356,17 @@ fn promotion(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let mut near = before;
     near.extend(promotion_row(color.other()));
     let lang = ctx.lang;
-    let c = build::colour(lang, color);
+    let c = words::colour(lang, color);
     let prompt = match kind {
-        Single => tr!(
-            lang,
-            "On which of these squares is a {c} man crowned (becomes a king)? ____",
-            "{c}方的普通棋子走到下列哪个格子并停留时升变为王棋？____"
-        ),
-        _ => tr!(
-            lang,
-            "On which of these squares is a {c} man crowned when it stops there? ____",
-            "{c}方的普通棋子走到并停留在下列哪些格子时升变为王棋？____"
-        ),
+        Single => say!(lang, Text::PromotionRowSingle, c),
+        _ => say!(lang, Text::PromotionRowMulti, c),
     };
-    let all = list(lang, &numbers(&row));
-    let draft = Draft::new("promotion_row", Topic::Board, prompt).explain(tr!(
+    let all = words::list(lang, &numbers(&row));
+    let draft = Draft::new("promotion_row", Topic::Board, prompt).explain(say!(
         lang,
-        "A {c} man is crowned on the far row: {all}.",
-        "{c}方普通棋子在对方底线 {all} 升变为王棋。"
+        Text::PromotionRowExplanation,
+        c,
+        all
     ));
     choice(
         ctx,
@@ -504,40 +415,16 @@ fn count_facts() -> Vec<(&'static str, usize, Vec<usize>)> {
     ]
 }
 
-fn count_prompt(lang: Lang, name: &str) -> String {
-    let (en, zh) = match name {
-        "pieces_each" => (
-            "At the start of the game each side has ____ pieces.",
-            "百格国际跳棋开局时双方各有____个棋子。",
-        ),
-        "playable_squares" => (
-            "The pieces stand and move on ____ squares of the board.",
-            "棋盘上有____个格子可以使用。",
-        ),
-        "board_squares" => (
-            "The board of international draughts has ____ squares in all, light and dark.",
-            "国际跳棋的棋盘共有____个深浅相间的方格。",
-        ),
-        "diagonals" => (
-            "The board has ____ diagonals of two or more playable squares.",
-            "棋盘上由两个以上可用格子组成的斜线共有____条。",
-        ),
-        "long_diagonal_squares" => (
-            "The long diagonal has ____ squares.",
-            "大道上共有____个格子。",
-        ),
-        "double_diagonal_squares" => (
-            "Each double diagonal has ____ squares.",
-            "每条双重道上有____个格子。",
-        ),
-        _ => (
-            "At the start of the game ____ squares are empty.",
-            "开局时有____个格子不放置棋子。",
-        ),
-    };
-    match lang {
-        Lang::English => en.to_string(),
-        Lang::Chinese => zh.to_string(),
+/// The blank-question prompt of a counting fact.
+fn count_prompt(name: &str) -> Text {
+    match name {
+        "pieces_each" => Text::CountPiecesEach,
+        "playable_squares" => Text::CountPlayableSquares,
+        "board_squares" => Text::CountBoardSquares,
+        "diagonals" => Text::CountDiagonals,
+        "long_diagonal_squares" => Text::CountLongDiagonalSquares,
+        "double_diagonal_squares" => Text::CountDoubleDiagonalSquares,
+        _ => Text::CountEmptyAtStart,
     }
 }
 
@@ -548,49 +435,26 @@ fn counts(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         // the dark ones: the bottom-left corner square, dark by the rules, is one of them.
         let dark = Square::from_coords(9, 0).is_some();
         let count = Square::all().count() as u64;
-        let prompt = tr!(
-            lang,
-            "The pieces stand and move on the ____ squares; ____ squares of the board are used.",
-            "行棋时双方棋子在____格上走动，棋盘上有____个格子可以使用。"
-        );
+        let prompt = say!(lang, Text::DarkSquaresBlank);
         let colour = if dark {
-            Fill::text(
-                tr!(lang, "dark", "深色"),
-                &[
-                    "dark",
-                    "black",
-                    "深色",
-                    "深",
-                    "黑",
-                    "黑色",
-                    "暗",
-                    "暗色",
-                    "黑格",
-                    "深色格",
-                ],
-                1,
-            )
+            Fill::word(say!(lang, Text::Dark), Word::Dark, 1)
         } else {
-            Fill::text(
-                tr!(lang, "light", "浅色"),
-                &["light", "white", "浅色", "浅", "白", "白色"],
-                1,
-            )
+            Fill::word(say!(lang, Text::Light), Word::Light, 1)
         };
-        let draft = Draft::new("counts", Topic::Board, prompt).explain(tr!(
+        let draft = Draft::new("counts", Topic::Board, prompt).explain(say!(
             lang,
-            "Only the {count} dark squares are used; the bottom-left square is dark.",
-            "只使用 {count} 个深色格；左下角的格子是深色格。"
+            Text::DarkSquaresExplanation,
+            count
         ));
         return blanks(draft, vec![colour, Fill::number(count, 1)]);
     }
     let facts = count_facts();
     let (name, value, near) = facts.choose(&mut ctx.rng)?.clone();
-    let prompt = count_prompt(lang, name);
-    let draft = Draft::new("counts", Topic::Board, prompt).explain(tr!(
+    let prompt = say!(lang, count_prompt(name));
+    let draft = Draft::new("counts", Topic::Board, prompt).explain(say!(
         lang,
-        "The answer is {value}.",
-        "答案是 {value}。"
+        Text::CountExplanation,
+        value
     ));
     if kind == Blank {
         return blanks(draft, vec![Fill::number(value as u64, 1)]);

@@ -3,9 +3,9 @@
 
 use super::{Blank, BlankKind, Ctx, Question, QuestionType, Topic};
 use crate::position::Position;
-use crate::render::i18n::Lang;
 use crate::setup::Setup;
 use crate::square::{Color, Role};
+use crate::words::synonyms::{normalize, Word};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::BTreeSet;
@@ -208,12 +208,12 @@ pub(crate) struct Fill {
 }
 
 impl Fill {
-    /// A word blank; `accept` lists the accepted forms in both languages.
-    pub(crate) fn text(display: impl Into<String>, accept: &[&str], points: u32) -> Fill {
-        let display = display.into();
+    /// A word blank: `display` in the key, and every form of `word` accepted (see
+    /// [`synonyms`](crate::words::synonyms)).
+    pub(crate) fn word(display: String, word: Word, points: u32) -> Fill {
         let mut forms: Vec<String> = Vec::new();
-        for form in std::iter::once(display.as_str()).chain(accept.iter().copied()) {
-            let form = super::score::normalize(form);
+        for form in std::iter::once(display.as_str()).chain(word.forms().iter().copied()) {
+            let form = normalize(form);
             if !form.is_empty() && !forms.contains(&form) {
                 forms.push(form);
             }
@@ -330,36 +330,6 @@ pub(crate) fn signature(q: &Question) -> String {
         options.join("|"),
         q.fen.as_deref().unwrap_or("")
     )
-}
-
-/// "White" / "白方".
-pub(crate) fn side(lang: Lang, color: Color) -> String {
-    match (lang, color) {
-        (Lang::English, Color::White) => "White".to_string(),
-        (Lang::English, Color::Black) => "Black".to_string(),
-        (Lang::Chinese, Color::White) => "白方".to_string(),
-        (Lang::Chinese, Color::Black) => "黑方".to_string(),
-    }
-}
-
-/// "white" / "白" (as an adjective: a white man, 白子).
-pub(crate) fn colour(lang: Lang, color: Color) -> String {
-    match (lang, color) {
-        (Lang::English, Color::White) => "white".to_string(),
-        (Lang::English, Color::Black) => "black".to_string(),
-        (Lang::Chinese, Color::White) => "白".to_string(),
-        (Lang::Chinese, Color::Black) => "黑".to_string(),
-    }
-}
-
-/// Numbers joined for a sentence: "5 and 46" / "5 和 46", or a comma list.
-pub(crate) fn list(lang: Lang, items: &[String]) -> String {
-    match (lang, items.len()) {
-        (_, 0) => String::new(),
-        (_, 1) => items[0].clone(),
-        (Lang::English, n) => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
-        (Lang::Chinese, _) => items.join("、"),
-    }
 }
 
 /// How many pieces of each kind a random position gets: (least, most) for white men, white

@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use damtutor::quiz::{generate, QuestionType, QuizOptions};
-//! use damtutor::render::i18n::Lang;
+//! use damtutor::words::Lang;
 //!
 //! let options = QuizOptions {
 //!     count: 6,
@@ -32,16 +32,6 @@
 //! # Ok::<(), damtutor::quiz::QuizError>(())
 //! ```
 
-/// Text in the quiz language: `tr!(lang, "English {x}", "中文 {x}")`.
-macro_rules! tr {
-    ($lang:expr, $en:literal, $zh:literal) => {
-        match $lang {
-            $crate::render::i18n::Lang::English => format!($en),
-            $crate::render::i18n::Lang::Chinese => format!($zh),
-        }
-    };
-}
-
 mod board;
 mod build;
 pub mod document;
@@ -55,8 +45,8 @@ mod tactics;
 
 pub use score::{score, AnswerValue, QuestionScore, QuizScore};
 
-use crate::render::i18n::Lang;
 use crate::solver::{Limits, Solver};
+use crate::words::{say, Lang, Text};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -642,13 +632,10 @@ pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
     for (i, q) in questions.iter_mut().enumerate() {
         q.id = format!("q{}", i + 1);
     }
-    let title = options.title.clone().unwrap_or_else(|| {
-        tr!(
-            options.lang,
-            "Rules test: international draughts",
-            "百格国际跳棋规则测试"
-        )
-    });
+    let title = options
+        .title
+        .clone()
+        .unwrap_or_else(|| say!(options.lang, Text::QuizTitle));
     Ok(Quiz {
         seed: options.seed,
         lang: options.lang.code().to_string(),

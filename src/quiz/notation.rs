@@ -1,15 +1,14 @@
 //! Notation questions: write a move, read `28x19`, recognise or write the FEN of a diagram.
 //! Move answers are checked with [`Position::parse_move`], FEN answers by reading them back.
 
-use super::build::{
-    self, blanks, choice, list, orient, random_position, Choice, Draft, Fill, Order, Recipe,
-};
+use super::build::{blanks, choice, orient, random_position, Choice, Draft, Fill, Order, Recipe};
 use super::probes;
 use super::{Ctx, Family, Question, QuestionType, Topic};
 use crate::fen;
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::square::{Color, Piece, Role, Square};
+use crate::words::{self, say, Text};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -77,32 +76,20 @@ fn write_move(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
     let m = *position.legal_moves().first()?;
     let text = position.move_text(&m);
     let lang = ctx.lang;
-    let side = build::side(lang, position.turn());
+    let side = words::side(lang, position.turn());
     let from = m.from();
     let to = m.to();
     let captured: Vec<String> = m.captured().iter().map(|s| s.to_string()).collect();
-    let taken = list(lang, &captured);
+    let taken = words::list(lang, &captured);
     let prompt = if ctx.rng.gen_bool(0.5) {
-        tr!(
-            lang,
-            "{side} to move has one legal move, a capture. Write it in notation: ____",
-            "{side}走棋，只有一步合法的着法（吃子）。请用记法写出这步棋：____"
-        )
+        say!(lang, Text::WriteMoveOnlyCapture, side)
     } else {
-        tr!(
-            lang,
-            "{side}'s piece on {from} captures the pieces on {taken} and ends on {to}. Write this move in notation: ____",
-            "{side}{from} 号格上的棋子吃掉 {taken} 号格上的棋子，停在 {to} 号格。请用记法写出这步棋：____"
-        )
+        say!(lang, Text::WriteMoveCaptures, side, from, taken, to)
     };
     let full = position.full_move_text(&m);
     let draft = Draft::new("write_move", Topic::Notation, prompt)
         .fen(&position)
-        .explain(tr!(
-            lang,
-            "{text}: start and end square joined by x (with every landing square: {full}).",
-            "{text}：起点格和终点格之间用 x 连接（写出每个落点也可以：{full}）。"
-        ));
+        .explain(say!(lang, Text::WriteMoveExplanation, text, full));
     blanks(draft, vec![Fill::mv(text, 2)])
 }
 
@@ -132,58 +119,26 @@ fn move_meaning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         (
             "captures_ends",
             read.is_capture() && read.to() == b,
-            tr!(
-                lang,
-                "The piece on {a} captures and ends its move on {b}.",
-                "{a} 号格上的棋子吃子，最后停在 {b} 号格。"
-            ),
+            say!(lang, Text::MeaningCapturesEndsOn, a, b),
         ),
         (
             "quiet",
             !read.is_capture(),
-            tr!(
-                lang,
-                "The piece on {a} moves to {b} without capturing.",
-                "{a} 号格上的棋子不吃子，走到 {b} 号格。"
-            ),
+            say!(lang, Text::MeaningQuiet, a, b),
         ),
         (
             "captures_on",
             read.captured().contains(b),
-            tr!(
-                lang,
-                "The piece on {a} captures the piece on {b}.",
-                "{a} 号格上的棋子吃掉 {b} 号格上的棋子。"
-            ),
+            say!(lang, Text::MeaningCapturesOn, a, b),
         ),
-        (
-            "reverse",
-            reverse,
-            tr!(
-                lang,
-                "The piece on {b} captures the piece on {a}.",
-                "{b} 号格上的棋子吃掉 {a} 号格上的棋子。"
-            ),
-        ),
+        ("reverse", reverse, say!(lang, Text::MeaningReverse, b, a)),
     ];
-    let side = build::side(lang, position.turn());
-    let prompt = tr!(
-        lang,
-        "{side} plays {text} in this diagram. What does it mean? ____",
-        "在这个棋图中{side}走 {text}。这个记法表示____。"
-    );
+    let side = words::side(lang, position.turn());
+    let prompt = say!(lang, Text::MoveMeaningSingle, side, text);
     let explanation = if read.is_capture() {
-        tr!(
-            lang,
-            "'x' marks a capture: the first number is where the piece starts, the last where it stops.",
-            "“x”表示吃子：第一个数字是棋子出发的格子，最后一个数字是它停留的格子。"
-        )
+        say!(lang, Text::CaptureNotationExplanation)
     } else {
-        tr!(
-            lang,
-            "'-' marks a move without capture, from the first square to the second.",
-            "“-”表示不吃子的着法，从第一个格子走到第二个格子。"
-        )
+        say!(lang, Text::QuietNotationExplanation)
     };
     let draft = Draft::new("move_meaning", Topic::Notation, prompt)
         .fen(&position)
@@ -292,25 +247,13 @@ fn which_fen(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .collect();
     let lang = ctx.lang;
     let prompt = if ctx.rng.gen_bool(0.5) {
-        tr!(
-            lang,
-            "Which FEN describes this diagram? ____",
-            "下列哪个 FEN 记录的是这个棋图？____"
-        )
+        say!(lang, Text::WhichFenSingle)
     } else {
-        tr!(
-            lang,
-            "Which position string (FEN) belongs to the diagram, with the side to move? ____",
-            "下列局面记录（FEN，包括轮到哪一方走棋）中，与棋图相符的是____。"
-        )
+        say!(lang, Text::WhichFenSingleSideToMove)
     };
     let draft = Draft::new("which_fen", Topic::Notation, prompt)
         .fen(&position)
-        .explain(tr!(
-            lang,
-            "{right}: the side to move, then White's and Black's squares, K before a king.",
-            "{right}：先写轮到走棋的一方，再写白方和黑方棋子所在的格子，王棋前加 K。"
-        ));
+        .explain(say!(lang, Text::WhichFenExplanation, right));
     choice(
         ctx,
         kind,
@@ -330,17 +273,9 @@ fn write_fen(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
         return None;
     }
     let lang = ctx.lang;
-    let prompt = tr!(
-        lang,
-        "Write the FEN of this diagram: ____",
-        "写出这个棋图的 FEN：____"
-    );
+    let prompt = say!(lang, Text::WriteFenBlank);
     let draft = Draft::new("write_fen", Topic::Notation, prompt)
         .fen(&position)
-        .explain(tr!(
-            lang,
-            "Side to move, then W and the white squares, B and the black squares; K before a king.",
-            "先写轮到走棋的一方，然后 W 加白方棋子的格子，B 加黑方棋子的格子；王棋前加 K。"
-        ));
+        .explain(say!(lang, Text::WriteFenExplanation));
     blanks(draft, vec![Fill::fen(text, 2)])
 }

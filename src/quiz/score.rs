@@ -29,9 +29,10 @@ use super::{BlankKind, Key, KeyQuestion, QuestionType, QUIZ_LIMITS};
 use crate::check::line::check_line;
 use crate::check::{LineCheck, Verdict};
 use crate::position::Position;
-use crate::render::i18n::Lang;
 use crate::solver::{Goal, Motif, Solver};
 use crate::square::Color;
+use crate::words::synonyms::{normalize, same_word};
+use crate::words::{self, say, Lang, Text};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -143,8 +144,8 @@ pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
         .map(|q| {
             let answer = answers.get(&q.id);
             let (points, feedback) = match answer {
-                None => (0.0, say(lang, "No answer.", "未作答。")),
-                Some(a) if a.is_empty() => (0.0, say(lang, "No answer.", "未作答。")),
+                None => (0.0, say!(lang, Text::NoAnswer)),
+                Some(a) if a.is_empty() => (0.0, say!(lang, Text::NoAnswer)),
                 Some(a) => match q.kind {
                     QuestionType::Single | QuestionType::Multi => choice(q, a, lang),
                     QuestionType::Blank => blanks(q, a, lang),
@@ -185,165 +186,6 @@ pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
         max: questions.iter().map(|q| q.max).sum(),
         questions,
     }
-}
-
-fn say(lang: Lang, english: &str, chinese: &str) -> String {
-    match lang {
-        Lang::English => english.to_string(),
-        Lang::Chinese => chinese.to_string(),
-    }
-}
-
-/// Full-width forms become ASCII, letters lower case, spaces collapsed, surrounding quotes and
-/// final punctuation dropped.
-pub fn normalize(text: &str) -> String {
-    let ascii: String = text
-        .chars()
-        .map(|c| match c {
-            '\u{3000}' => ' ',
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            _ => c,
-        })
-        .collect::<String>()
-        .to_lowercase();
-    let words: Vec<&str> = ascii.split_whitespace().collect();
-    let joined = words.join(" ");
-    joined
-        .trim_matches(|c: char| {
-            matches!(
-                c,
-                '.' | '。'
-                    | ','
-                    | '，'
-                    | ';'
-                    | '；'
-                    | '!'
-                    | '！'
-                    | '"'
-                    | '\''
-                    | '“'
-                    | '”'
-                    | '‘'
-                    | '’'
-                    | '「'
-                    | '」'
-                    | '('
-                    | ')'
-                    | '（'
-                    | '）'
-            )
-        })
-        .trim()
-        .to_string()
-}
-
-/// Words that mean the same in a blank.
-const SYNONYMS: &[(&str, &[&str])] = &[
-    (
-        "permitted",
-        &[
-            "permitted",
-            "allowed",
-            "允许",
-            "可以",
-            "准许",
-            "许可",
-            "yes",
-            "能",
-        ],
-    ),
-    (
-        "forbidden",
-        &[
-            "forbidden",
-            "not allowed",
-            "not permitted",
-            "prohibited",
-            "禁止",
-            "不允许",
-            "不可以",
-            "不准",
-            "不能",
-            "no",
-        ],
-    ),
-    (
-        "white",
-        &[
-            "white",
-            "白",
-            "白方",
-            "白棋",
-            "白子",
-            "执白",
-            "执白者",
-            "the white player",
-        ],
-    ),
-    (
-        "black",
-        &[
-            "black",
-            "黑",
-            "黑方",
-            "黑棋",
-            "黑子",
-            "执黑",
-            "执黑者",
-            "the black player",
-        ],
-    ),
-    ("king", &["king", "kings", "a king", "王", "王棋", "王棋子"]),
-    (
-        "man",
-        &[
-            "man",
-            "men",
-            "a man",
-            "普通棋子",
-            "普通子",
-            "兵",
-            "棋子",
-            "普通",
-        ],
-    ),
-    (
-        "dark",
-        &[
-            "dark",
-            "black",
-            "深色",
-            "深",
-            "黑",
-            "黑色",
-            "暗",
-            "暗色",
-            "黑格",
-            "深色格",
-        ],
-    ),
-];
-
-/// The canonical word of `normalized` text (itself when it has no synonyms).
-fn canonical(normalized: &str) -> Vec<String> {
-    let mut out: Vec<String> = SYNONYMS
-        .iter()
-        .filter(|(_, forms)| forms.contains(&normalized))
-        .map(|(name, _)| name.to_string())
-        .collect();
-    out.push(normalized.to_string());
-    out
-}
-
-/// Whether a student's word matches one of the accepted forms.
-fn same_word(student: &str, accept: &[String]) -> bool {
-    let mine = canonical(&normalize(student));
-    accept.iter().any(|a| {
-        let theirs = canonical(&normalize(a));
-        // Synonym groups overlap ("black" is a colour and a dark square), so any shared name
-        // counts, but only between words of the same group as the accepted one.
-        theirs.iter().any(|t| mine.contains(t))
-    })
 }
 
 /// Reads a whole number written in digits or in English or Chinese words.
@@ -488,36 +330,17 @@ fn letters(answer: &AnswerValue) -> Option<Vec<String>> {
 
 fn choice(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
     let Some(given) = letters(answer) else {
-        return (
-            0.0,
-            say(
-                lang,
-                "Answer with the letters of the options, such as B or A,C.",
-                "请用选项字母作答，例如 B 或 A,C。",
-            ),
-        );
+        return (0.0, say!(lang, Text::AnswerWithLetters));
     };
     let mut right = q.answer.clone();
     right.sort();
     let list = right.join(", ");
     if given == right {
-        (f64::from(q.points), say(lang, "Right.", "正确。"))
+        (f64::from(q.points), say!(lang, Text::Right))
     } else if q.kind == QuestionType::Multi {
-        (
-            0.0,
-            match lang {
-                Lang::English => format!("All or nothing: the right options are {list}."),
-                Lang::Chinese => format!("全部选对才得分：正确答案是 {list}。"),
-            },
-        )
+        (0.0, say!(lang, Text::AllOrNothing, list))
     } else {
-        (
-            0.0,
-            match lang {
-                Lang::English => format!("The right option is {list}."),
-                Lang::Chinese => format!("正确答案是 {list}。"),
-            },
-        )
+        (0.0, say!(lang, Text::RightOption, list))
     }
 }
 
@@ -583,13 +406,9 @@ fn blanks(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
         }
     }
     let feedback = if wrong.is_empty() {
-        say(lang, "Right.", "正确。")
+        say!(lang, Text::Right)
     } else {
-        let list = wrong.join(", ");
-        match lang {
-            Lang::English => format!("Blanks not right: {list}."),
-            Lang::Chinese => format!("填错的空：{list}。"),
-        }
+        say!(lang, Text::BlanksNotRight, list = wrong.join(", "))
     };
     (points, feedback)
 }
@@ -597,7 +416,7 @@ fn blanks(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
 /// The feedback on a checked line, in the quiz's language.
 fn line_feedback(check: &LineCheck, lang: Lang) -> String {
     let error = check.first_error.as_ref();
-    let at = error
+    let (ply, text, reason, refutation) = error
         .map(|e| {
             (
                 e.ply,
@@ -607,27 +426,23 @@ fn line_feedback(check: &LineCheck, lang: Lang) -> String {
             )
         })
         .unwrap_or_default();
-    let (ply, text, reason, refutation) = at;
-    match (check.verdict, lang) {
-        (Verdict::Correct | Verdict::Alternative, Lang::English) => check.message.clone(),
-        (Verdict::Incomplete, Lang::English) => format!("Incomplete: {}", check.message),
-        (Verdict::Wrong, Lang::English) => format!("Wrong: {}", check.message),
-        (Verdict::Illegal, Lang::English) => format!("Illegal: {}", check.message),
-        (Verdict::Correct, Lang::Chinese) => "正确。".to_string(),
-        (Verdict::Alternative, Lang::Chinese) => "正确：这是另一种取胜的着法。".to_string(),
-        (Verdict::Incomplete, Lang::Chinese) => {
-            "到这里都对，但着法没有写完，还没有取胜。".to_string()
-        }
-        (Verdict::Wrong, Lang::Chinese) if refutation.is_empty() => {
-            format!("错误：第 {ply} 步 {text} 不能取胜（{reason}）。")
-        }
-        (Verdict::Wrong, Lang::Chinese) => {
-            format!("错误：第 {ply} 步 {text} 不能取胜，对方可以应 {refutation}。")
-        }
-        (Verdict::Illegal, Lang::Chinese) => {
-            format!("不合规则：第 {ply} 步 {text}（{reason}）。")
-        }
-    }
+    let key = match check.verdict {
+        Verdict::Correct => Text::FeedbackCorrect,
+        Verdict::Alternative => Text::FeedbackAlternative,
+        Verdict::Incomplete => Text::FeedbackIncomplete,
+        Verdict::Wrong if refutation.is_empty() => Text::FeedbackWrong,
+        Verdict::Wrong => Text::FeedbackWrongRefuted,
+        Verdict::Illegal => Text::FeedbackIllegal,
+    };
+    say!(
+        lang,
+        key,
+        message = check.message,
+        ply,
+        text,
+        reason,
+        refutation
+    )
 }
 
 fn diagram(
@@ -637,10 +452,7 @@ fn diagram(
     solver: &mut Solver,
 ) -> (f64, String) {
     let Some(position) = q.fen.as_deref().and_then(|f| f.parse::<Position>().ok()) else {
-        return (
-            0.0,
-            say(lang, "The key has no diagram.", "答案中缺少棋图。"),
-        );
+        return (0.0, say!(lang, Text::KeyHasNoDiagram));
     };
     let goal = q
         .goal
@@ -714,13 +526,11 @@ pub fn parse_design(text: &str, side: Color) -> Result<Position, String> {
             continue;
         }
         let Some(side) = current else {
-            return Err(format!(
-                "'{word}': say whose pieces these are (white ... black ...), or give a FEN"
-            ));
+            return Err(say!(Lang::English, Text::DesignWhosePieces, word));
         };
         let square = word.trim_start_matches('k');
         if !square.chars().all(|c| c.is_ascii_digit() || c == '-') || square.is_empty() {
-            return Err(format!("'{word}' is not a square"));
+            return Err(say!(Lang::English, Text::DesignNotASquare, word));
         }
         lists[side].push(if word.starts_with('k') {
             format!("K{square}")
@@ -729,7 +539,7 @@ pub fn parse_design(text: &str, side: Color) -> Result<Position, String> {
         });
     }
     if lists.iter().all(Vec::is_empty) {
-        return Err("no pieces given".to_string());
+        return Err(say!(Lang::English, Text::DesignNoPieces));
     }
     let fen = format!(
         "{}:W{}:B{}",
@@ -750,59 +560,26 @@ fn design(q: &KeyQuestion, answer: &AnswerValue, lang: Lang, solver: &mut Solver
         .as_deref()
         .and_then(Motif::from_key)
         .unwrap_or(Motif::TurkishStrike);
-    let name = motif.label(lang.code());
+    let name = words::motif(lang, motif);
     let position = match parse_design(&answer.joined(), side) {
         Ok(p) => p,
-        Err(e) => {
-            return (
-                0.0,
-                match lang {
-                    Lang::English => format!("Not a position: {e}."),
-                    Lang::Chinese => format!("不是一个局面：{e}。"),
-                },
-            )
-        }
+        Err(error) => return (0.0, say!(lang, Text::NotAPosition, error)),
     };
     if position.turn() != side {
-        let who = super::build::side(lang, side);
-        return (
-            0.0,
-            match lang {
-                Lang::English => format!("The position must have {who} to move."),
-                Lang::Chinese => format!("局面必须由{who}先走。"),
-            },
-        );
+        let who = words::side(lang, side);
+        return (0.0, say!(lang, Text::MustHaveToMove, who));
     }
     let solution = solver.solve(&position, Goal::Auto, QUIZ_LIMITS);
     let line = solution.annotated();
     if shows(&solution, motif) {
         (
             f64::from(q.points),
-            match lang {
-                Lang::English => format!("Accepted: {line} - a {name}."),
-                Lang::Chinese => format!("正确：{line}，是{name}。"),
-            },
+            say!(lang, Text::DesignAccepted, line, name),
         )
     } else if solution.is_solved() {
-        (
-            0.0,
-            match lang {
-                Lang::English => format!("The position wins ({line}), but not with a {name}."),
-                Lang::Chinese => format!("这个局面能取胜（{line}），但不是{name}。"),
-            },
-        )
+        (0.0, say!(lang, Text::DesignWithoutMotif, line, name))
     } else {
-        (
-            0.0,
-            match lang {
-                Lang::English => {
-                    format!("The solver finds no forced win or gain here, so no {name}.")
-                }
-                Lang::Chinese => {
-                    format!("解题程序在这个局面中找不到必胜或得子的着法，因此没有{name}。")
-                }
-            },
-        )
+        (0.0, say!(lang, Text::DesignNoWin, name))
     }
 }
 

@@ -8,10 +8,10 @@
 use super::build::{self, open, Draft};
 use super::{Ctx, Family, Question, QuestionType, Topic, QUIZ_LIMITS};
 use crate::position::Position;
-use crate::render::i18n::{caption, Lang};
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif, Solution};
 use crate::square::{Color, Square};
+use crate::words::{self, say, Text};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -166,21 +166,21 @@ fn win_line(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let position = solution.position;
     let lang = ctx.lang;
     let side = position.turn();
-    let headline = caption(side, Goal::Win, lang);
-    let prompt = tr!(
-        lang,
-        "{headline}. Write the moves.",
-        "{headline}。写出着法。"
-    );
+    let headline = words::caption(lang, side, Goal::Win);
+    let prompt = say!(lang, Text::WinLinePrompt, headline);
     let motifs: Vec<&str> = solution
         .motifs
         .iter()
-        .map(|m| m.label(lang.code()))
+        .map(|&m| words::motif(lang, m))
         .collect();
-    let explanation = match lang {
-        _ if motifs.is_empty() => String::new(),
-        Lang::English => format!("Motifs: {}.", motifs.join(", ")),
-        Lang::Chinese => format!("战术主题：{}。", motifs.join("、")),
+    let explanation = if motifs.is_empty() {
+        String::new()
+    } else {
+        say!(
+            lang,
+            Text::MotifsExplanation,
+            motifs = motifs.join(words::text(lang, Text::Comma))
+        )
     };
     let draft = Draft::new("win_line", Topic::Tactics, prompt)
         .fen(&position)
@@ -230,35 +230,18 @@ fn design(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     }
     let example = example?;
     let lang = ctx.lang;
-    let who = build::side(lang, side);
-    let name = motif.label(lang.code());
-    let prompt = match (motif, lang) {
-        (Motif::TurkishStrike, Lang::English) if ctx.rng.gen_bool(0.5) => format!(
-            "Set up a Turkish strike: a position with {who} to move in which {who} wins with a Turkish strike. Write it as a FEN or as the squares of White's and Black's pieces."
-        ),
-        (Motif::TurkishStrike, Lang::English) => format!(
-            "Design a position in which {who}, to move, sacrifices so that the opponent's capture must stop short because of the pieces it has already taken, and then wins (a Turkish strike). Write the squares of both sides or a FEN."
-        ),
-        (Motif::TurkishStrike, Lang::Chinese) if ctx.rng.gen_bool(0.5) => format!(
-            "设计摆出土耳其打击队形：{who}先走，{who}利用土耳其打击取胜。用 FEN 或白子、黑子所在格子的编号写出局面。"
-        ),
-        (Motif::TurkishStrike, Lang::Chinese) => format!(
-            "设计一个{who}先走的局面：{who}弃子后，对方的吃子因已吃掉的棋子仍留在棋盘上而被迫中途停下，{who}随即取胜（土耳其打击）。写出双方棋子所在的格子或 FEN。"
-        ),
-        (_, Lang::English) => format!(
-            "Set up a position with {who} to move in which {who} wins with a {name}. Write it as a FEN or as the squares of White's and Black's pieces."
-        ),
-        (_, Lang::Chinese) => format!(
-            "设计一个{who}先走、{who}利用{name}取胜的局面。用 FEN 或白子、黑子所在格子的编号写出局面。"
-        ),
+    let who = words::side(lang, side);
+    let name = words::motif(lang, motif);
+    let prompt = match motif {
+        Motif::TurkishStrike if ctx.rng.gen_bool(0.5) => {
+            say!(lang, Text::DesignTurkishStrike, who)
+        }
+        Motif::TurkishStrike => say!(lang, Text::DesignTurkishStrikeExplained, who),
+        _ => say!(lang, Text::DesignMotif, who, name),
     };
     let solution = ctx.solver().solve(&example, Goal::Auto, QUIZ_LIMITS);
     let line = solution.annotated();
-    let explanation = tr!(
-        lang,
-        "For example {example}: {line}. Any position counts when the solver proves the win and finds the {name} in it.",
-        "例如 {example}：{line}。只要解题程序证明能取胜并在其中找到{name}，任何局面都算对。"
-    );
+    let explanation = say!(lang, Text::DesignExplanation, example, line, name);
     let draft = Draft::new("design", Topic::Tactics, prompt).explain(explanation);
     let mut question = open(draft, kind, ctx.design_points);
     question.answer = vec![example.to_string()];

@@ -3,7 +3,8 @@
 //! The flow: exercises and their [`Solution`](crate::solver::Solution)s become small view
 //! structs ([`view`]) - strings and numbers only - which the templates ([`templates`], built in
 //! from `templates/` and overridable by name) turn into HTML or Markdown. Diagrams are drawn by
-//! [`svg`]; the words come from [`i18n`]. The rules core knows nothing of this module.
+//! [`svg`]; the words come from [`words`](crate::words). The rules core knows nothing of this
+//! module.
 //!
 //! ```
 //! use damtutor::exercise;
@@ -33,7 +34,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod i18n;
 pub mod svg;
 pub mod templates;
 pub mod view;

@@ -4,14 +4,14 @@
 //! swapped), [`build`] makes the [`WorksheetView`] of one version, and [`render`] does both and
 //! returns every file to write - nothing touches the disk here.
 
-use super::i18n::{self, Labels, Lang};
 use super::svg::{self, Arrow, ArrowStyle, DiagramOptions};
 use super::templates::{Format, TemplateError, Templates};
-use super::view::{AnswerView, ExerciseView, LayoutView, PageView, WorksheetView};
+use super::view::{AnswerView, ExerciseView, Labels, LayoutView, PageView, WorksheetView};
 use crate::exercise::{Exercise, ExerciseSet};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::solver::{self, Difficulty, Motif, Solution, TreeNode};
+use crate::words::{self, Lang};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -320,14 +320,14 @@ fn version(
         .collect();
     let view = WorksheetView {
         lang: lang.code().to_string(),
-        answers_title: i18n::answers_title(&title, lang),
+        answers_title: words::answers_title(lang, &title),
         title,
         subtitle: single.and_then(|s| s.subtitle.clone()),
         author: single.and_then(|s| s.author.clone()),
         description: single.and_then(|s| s.description.clone()),
         level: single.and_then(|s| s.level),
         version: plan.letter.map(|l| l.to_string()),
-        version_label: plan.letter.map(|l| i18n::version(l, lang)),
+        version_label: plan.letter.map(|l| words::version(lang, l)),
         answers: options.answers.name().to_string(),
         answers_file: None,
         labels: Labels::new(lang),
@@ -490,7 +490,7 @@ fn exercise_view(
         ))
     })?;
     let side = shown.position.turn();
-    let caption = i18n::caption(side, solution.goal, lang);
+    let caption = words::caption(lang, side, solution.goal);
     let mut drawn = [false, true].map(|arrows| {
         let label = format!("{number}. {caption}");
         svg::diagram(
@@ -579,19 +579,19 @@ fn answer_view(
             .collect(),
         variations: lines.into_iter().take(MAX_VARIATIONS).collect(),
         more_variations: if hidden > 0 {
-            i18n::more(hidden, lang)
+            words::more(lang, hidden)
         } else {
             String::new()
         },
-        result: i18n::result(side, solution.goal, gain, lang),
+        result: words::result(lang, side, solution.goal, gain),
         motifs: motifs
             .iter()
-            .map(|m| m.label(lang.code()).to_string())
+            .map(|&m| words::motif(lang, m).to_string())
             .collect(),
         motif_keys: motifs.iter().map(|m| m.key().to_string()).collect(),
         level: difficulty.level,
         rating: difficulty.rating,
-        difficulty: i18n::difficulty(difficulty.level, difficulty.rating, lang),
+        difficulty: words::difficulty(lang, difficulty.level, difficulty.rating),
         diagram,
         diagram_file,
     }

@@ -47,7 +47,8 @@ impl Motif {
         Motif::Bomb,
     ];
 
-    /// The tag used in files and JSON, such as `turkish_strike`.
+    /// The tag used in files and JSON, such as `turkish_strike`. Its name in English and
+    /// Chinese is [`words::motif`](crate::words::motif).
     pub const fn key(self) -> &'static str {
         match self {
             Motif::TurkishStrike => "turkish_strike",
@@ -61,49 +62,6 @@ impl Motif {
             Motif::CoupPhilippe => "coup_philippe",
             Motif::CoupRoyal => "coup_royal",
             Motif::Bomb => "bomb",
-        }
-    }
-
-    /// The English label.
-    pub const fn english(self) -> &'static str {
-        match self {
-            Motif::TurkishStrike => "Turkish strike",
-            Motif::Breakthrough => "breakthrough",
-            Motif::KingTrap => "king trap",
-            Motif::Sacrifice => "sacrifice",
-            Motif::MajorityRuleForcing => "majority rule forcing",
-            Motif::BackwardCapture => "backward capture",
-            Motif::MultiCapture => "multiple capture",
-            Motif::Tempo => "tempo move",
-            Motif::CoupPhilippe => "coup Philippe",
-            Motif::CoupRoyal => "coup royal",
-            Motif::Bomb => "bomb shot",
-        }
-    }
-
-    /// The Chinese label.
-    pub const fn chinese(self) -> &'static str {
-        match self {
-            Motif::TurkishStrike => "土耳其打击",
-            Motif::Breakthrough => "突破成王",
-            Motif::KingTrap => "送王捉王",
-            Motif::Sacrifice => "弃子",
-            Motif::MajorityRuleForcing => "多吃规则强制",
-            Motif::BackwardCapture => "向后吃子",
-            Motif::MultiCapture => "多重连续吃子",
-            Motif::Tempo => "等着",
-            Motif::CoupPhilippe => "菲利普打击",
-            Motif::CoupRoyal => "皇家打击",
-            Motif::Bomb => "炸弹打击",
-        }
-    }
-
-    /// The label in `lang` (`zh` for Chinese, anything else English).
-    pub fn label(self, lang: &str) -> &'static str {
-        if lang == "zh" {
-            self.chinese()
-        } else {
-            self.english()
         }
     }
 
