@@ -23,6 +23,7 @@ pub mod check;
 pub mod escape;
 pub mod exercise;
 pub mod generate;
+pub mod lms;
 pub mod quiz;
 pub mod render;
 pub mod solver;

@@ -2,12 +2,11 @@
 //! geometry file, the rules as written, or the engine's move reader), the format rules of the
 //! model test, determinism, the exports, snapshots of the printed quiz, scoring and the CLI.
 
-use damtutor::check::check_line;
-use damtutor::quiz::document::{self, QuizTemplates};
-use damtutor::quiz::{
-    export, generate, score, AnswerValue, Key, Question, QuestionType, Quiz, QuizOptions, Topic,
-};
-use damtutor::render::templates::Format;
+use damtutor::check::{check_line, score, AnswerValue};
+use damtutor::lms as export;
+use damtutor::quiz::{generate, Key, Question, QuestionType, Quiz, QuizOptions, Topic};
+use damtutor::render::quiz as document;
+use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::solver::{Goal, Limits, Solver};
 use damtutor::words::Lang;
 use damtutor::Position;
@@ -93,7 +92,7 @@ fn move_in(prompt: &str) -> &str {
 }
 
 /// The points scored on question `id`.
-fn points_of(result: &damtutor::quiz::QuizScore, id: &str) -> (f64, String, String) {
+fn points_of(result: &damtutor::check::QuizScore, id: &str) -> (f64, String, String) {
     let q = result.questions.iter().find(|q| q.id == id).unwrap();
     (q.points, q.verdict.clone(), q.feedback.clone())
 }
@@ -540,7 +539,7 @@ fn the_same_seed_gives_the_same_quiz_and_others_differ() {
     assert_eq!(a.to_json(), b.to_json());
     assert_eq!(export::gift(&a), export::gift(&b));
     assert_eq!(export::moodle_xml(&a), export::moodle_xml(&b));
-    let templates = QuizTemplates::load(Format::Html, None).unwrap();
+    let templates = Templates::load(Document::Quiz, Format::Html, None).unwrap();
     let out = Path::new("quiz.html");
     let first = document::render(&a, &templates, out).unwrap();
     let second = document::render(&b, &templates, out).unwrap();
@@ -773,7 +772,7 @@ fn snapshots_of_the_printed_quiz() {
     for (lang, name) in [(Lang::English, "en"), (Lang::Chinese, "zh")] {
         let quiz = small_quiz(lang);
         for format in [Format::Html, Format::Markdown] {
-            let templates = QuizTemplates::load(format, None).unwrap();
+            let templates = Templates::load(Document::Quiz, format, None).unwrap();
             let out = format!("quiz.{}", format.extension());
             let files = document::render(&quiz, &templates, Path::new(&out)).unwrap();
             assert_eq!(files[0].path, Path::new(&out));
@@ -808,7 +807,7 @@ fn user_templates_replace_the_built_in_ones() {
         std::env::temp_dir().join(format!("damtutor-quiz-templates-{}", std::process::id()));
     std::fs::create_dir_all(&folder).unwrap();
     std::fs::write(folder.join("quiz.md"), "{{ title }}: {{ total_points }}").unwrap();
-    let templates = QuizTemplates::load(Format::Markdown, Some(&folder)).unwrap();
+    let templates = Templates::load(Document::Quiz, Format::Markdown, Some(&folder)).unwrap();
     let quiz = small_quiz(Lang::English);
     let files = document::render(&quiz, &templates, Path::new("q.md")).unwrap();
     assert_eq!(

@@ -292,10 +292,10 @@ pub fn number(x: f64) -> String {
     }
 }
 
-/// Marks every sheet against a quiz key (see [`crate::quiz::score`] for the answer formats).
+/// Marks every sheet against a quiz key (see [`quiz`](super::quiz) for the answer formats).
 pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentResult> {
+    use super::answer::AnswerValue;
     use crate::exercise::Answer;
-    use crate::quiz::AnswerValue;
     use std::collections::BTreeMap;
     sheets
         .par_iter()
@@ -312,7 +312,7 @@ pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentR
                     (id.clone(), value)
                 })
                 .collect();
-            let scored = crate::quiz::score(key, &answers);
+            let scored = super::quiz::score(key, &answers);
             let items: Vec<ItemResult> = scored
                 .questions
                 .iter()

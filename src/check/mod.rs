@@ -1,11 +1,16 @@
 //! Checking students' answers: tactic lines against the solver, quizzes against their key, and
 //! a whole class at once.
 
+pub mod answer;
 pub mod class;
 pub mod line;
+pub mod quiz;
 pub mod report;
+
+pub use answer::AnswerValue;
 
 pub use class::{
     gradebook_csv, mark_exercises, question_stats, ItemResult, QuestionStats, StudentResult,
 };
 pub use line::{check_against, check_line, LineCheck, LineError, Verdict};
+pub use quiz::{score, QuestionScore, QuizScore};

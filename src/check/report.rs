@@ -166,6 +166,6 @@ pub fn render(
         notes: result.notes.clone(),
     };
     let name = format!("feedback.{}", format.extension());
-    let text = templates.render_view(&name, &view)?;
+    let text = templates.render(&name, &view)?;
     Ok(RenderedReport { text, files })
 }

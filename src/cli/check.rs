@@ -4,7 +4,7 @@ use clap::Args;
 use damtutor::check::{self, report, StudentResult};
 use damtutor::escape;
 use damtutor::exercise::{self, AnswerSheet};
-use damtutor::render::templates::{Format, Templates};
+use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::words::{text, Lang, Text};
 use std::path::{Path, PathBuf};
 
@@ -96,7 +96,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
                 .unwrap_or(Lang::English),
         },
     };
-    let templates = Templates::load(format, args.templates.as_deref())
+    let templates = Templates::load(Document::Feedback, format, args.templates.as_deref())
         .map_err(|e| CliError::usage(e.to_string()))?;
     let results = match &args.key {
         Some(path) => {

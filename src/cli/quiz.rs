@@ -1,7 +1,9 @@
 use super::{write_file, CliError};
 use clap::{Args, ValueEnum};
-use damtutor::quiz::{self, document, export, QuestionType, Quiz, QuizOptions, Topic};
-use damtutor::render::templates::Format;
+use damtutor::lms;
+use damtutor::quiz::{self, QuestionType, Quiz, QuizOptions, Topic};
+use damtutor::render::quiz as document;
+use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::OutputFile;
 use damtutor::words::Lang;
 use std::io::Write;
@@ -118,7 +120,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         FormatArg::Md => Some(Format::Markdown),
         _ => None,
     }
-    .map(|f| document::QuizTemplates::load(f, args.templates.as_deref()))
+    .map(|f| Templates::load(Document::Quiz, f, args.templates.as_deref()))
     .transpose()
     .map_err(|e| CliError::usage(format!("templates: {e}")))?;
     let seed = args
@@ -159,8 +161,8 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
     let mut files: Vec<OutputFile> = Vec::new();
     let main = match format {
         FormatArg::Json => quiz.to_json(),
-        FormatArg::Gift => export::gift(&quiz),
-        FormatArg::MoodleXml => export::moodle_xml(&quiz),
+        FormatArg::Gift => lms::gift(&quiz),
+        FormatArg::MoodleXml => lms::moodle_xml(&quiz),
         FormatArg::Html | FormatArg::Md => {
             let templates = templates
                 .as_ref()

@@ -2,7 +2,7 @@ use super::limits::LimitArgs;
 use super::{write_file, CliError};
 use clap::{Args, ValueEnum};
 use damtutor::exercise::{self, ExerciseSet};
-use damtutor::render::templates::{Format, Templates};
+use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::{
     self, Answers, Item, OutputFile, WorksheetError, WorksheetOptions,
 };
@@ -87,7 +87,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("worksheet.{}", format.extension())));
-    let templates = Templates::load(format, args.templates.as_deref())
+    let templates = Templates::load(Document::Worksheet, format, args.templates.as_deref())
         .map_err(|e| CliError::usage(format!("templates: {e}")))?;
     let sets = load_sets(&args.files)?;
 

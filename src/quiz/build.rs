@@ -1,7 +1,7 @@
 //! Putting questions together: choosing and ordering options, blanks, the checks every
 //! question passes before output, and random diagram positions.
 
-use super::{Blank, BlankKind, Ctx, Question, QuestionType, Topic};
+use super::{letter, Blank, BlankKind, Ctx, Question, QuestionType, Topic, BLANK};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::square::{Color, Role};
@@ -14,8 +14,6 @@ use std::collections::BTreeSet;
 pub(crate) const SINGLE_POINTS: u32 = 2;
 /// Points of a multiple-choice question.
 pub(crate) const MULTI_POINTS: u32 = 4;
-/// The mark of a blank in a prompt.
-pub(crate) const BLANK: &str = "____";
 
 /// An option and whether it is right.
 #[derive(Clone, Debug)]
@@ -189,11 +187,6 @@ pub(crate) fn prefer(primary: Vec<Choice>, secondary: Vec<Choice>, need: usize) 
     } else {
         primary.into_iter().chain(secondary).collect()
     }
-}
-
-/// The letter of option `index`: A, B, C...
-pub(crate) fn letter(index: usize) -> String {
-    char::from(b'A' + (index % 26) as u8).to_string()
 }
 
 fn leading_number(text: &str) -> u64 {

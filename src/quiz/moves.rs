@@ -573,7 +573,7 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             (
                 o.clone(),
                 k.clone(),
-                question.answer.contains(&build::letter(i)),
+                question.answer.contains(&super::letter(i)),
             )
         })
         .collect();
@@ -584,7 +584,7 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .iter()
         .enumerate()
         .filter(|(_, i)| i.2)
-        .map(|(n, _)| build::letter(n))
+        .map(|(n, _)| super::letter(n))
         .collect();
     Some(question)
 }

@@ -201,7 +201,7 @@ fn design_examples(motif: Motif) -> Vec<&'static str> {
 
 /// Whether `solution` shows `motif` for the side to move: a proven win or gain whose line the
 /// solver tags with it.
-pub(crate) fn shows(solution: &Solution, motif: Motif) -> bool {
+pub fn shows(solution: &Solution, motif: Motif) -> bool {
     solution.is_solved() && solution.motifs.contains(&motif)
 }
 

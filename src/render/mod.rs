@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use damtutor::exercise;
-//! use damtutor::render::templates::{Format, Templates};
+//! use damtutor::render::templates::{Document, Format, Templates};
 //! use damtutor::render::worksheet::{self, Item, WorksheetOptions};
 //! use damtutor::solver::{solve_all, Limits};
 //! use std::path::Path;
@@ -26,7 +26,7 @@
 //!     .zip(&solutions)
 //!     .map(|(exercise, solution)| Item { set: &set, exercise, solution })
 //!     .collect();
-//! let templates = Templates::load(Format::Html, None)?;
+//! let templates = Templates::load(Document::Worksheet, Format::Html, None)?;
 //! let files = worksheet::render(&items, &WorksheetOptions::default(), &templates, Path::new("shots.html"))?;
 //! assert_eq!(files[0].path, Path::new("shots.html"));
 //! assert!(files[0].contents.contains("White to play and win"));
@@ -34,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod quiz;
 pub mod svg;
 pub mod templates;
 pub mod view;

@@ -2,8 +2,8 @@
 //! of worksheets, quizzes and reports, captions, verdicts and feedback sentences.
 //!
 //! Code names a sentence by its [`Text`] key and fills in its `{placeholders}`; the sentence
-//! itself lives in [`english`](english) (which also declares the keys) and in
-//! [`chinese`](chinese). A key without a Chinese entry is written in English, so that
+//! itself lives in the English table (`words/english.rs`, which also declares the keys) and in
+//! the Chinese one (`words/chinese.rs`). A key without a Chinese entry is written in English, so that
 //! translating a sentence is adding its entry to the Chinese table. The words the quiz accepts
 //! as answers, in both languages, are in [`synonyms`], shared by the question generator and the
 //! scorer.

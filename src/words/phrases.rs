@@ -108,7 +108,7 @@ pub fn to_move(lang: Lang, color: Color) -> String {
     )
 }
 
-/// The title of a separate answer key: "Answers: <title>" / "<title>：答案".
+/// The title of a separate answer key: "Answers: TITLE" / "TITLE：答案".
 pub fn answers_title(lang: Lang, title: &str) -> String {
     say!(lang, Text::AnswersTitle, title)
 }

@@ -1,34 +1,19 @@
-//! The printed quiz and its answer key, in HTML or Markdown, through Tera templates and the
-//! worksheet's diagram renderer.
+//! The printed quiz and its answer key, in HTML or Markdown, through the templates of
+//! [`Document::Quiz`](super::templates::Document::Quiz) and the worksheet's diagram renderer.
 //!
 //! Templates see [`QuizView`]: strings and numbers only. The built-in templates are
 //! `quiz.html`, `quiz-key.html` and `quiz.css` (the HTML ones extend the worksheet's `base.html`
 //! and use its `partials/header.html`), and `quiz.md`, `quiz-key.md`; each can be replaced by a
-//! file of the same name in a folder of the user's.
+//! file of the same name in a folder of the user's, as every template can.
 
-use super::build::BLANK;
-use super::{Question, QuestionType, Quiz};
-use crate::escape;
+use super::svg::{self, Arrow, ArrowStyle, DiagramOptions};
+use super::templates::{Format, TemplateError, Templates};
+use super::worksheet::OutputFile;
 use crate::position::Position;
-use crate::render::svg::{self, Arrow, ArrowStyle, DiagramOptions};
-use crate::render::templates::{Format, TemplateError, BUILT_IN};
-use crate::render::worksheet::OutputFile;
+use crate::quiz::{letter, Question, QuestionType, Quiz, BLANK};
 use crate::words::{say, text, Lang, Text};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
-use tera::{Context, Tera};
-
-/// The quiz's own built-in templates.
-pub const QUIZ_TEMPLATES: [(&str, &str); 5] = [
-    ("quiz.html", include_str!("../../templates/quiz.html")),
-    (
-        "quiz-key.html",
-        include_str!("../../templates/quiz-key.html"),
-    ),
-    ("quiz.css", include_str!("../../templates/quiz.css")),
-    ("quiz.md", include_str!("../../templates/quiz.md")),
-    ("quiz-key.md", include_str!("../../templates/quiz-key.md")),
-];
+use std::path::Path;
 
 /// The fixed words of a quiz.
 #[derive(Serialize, Clone, Debug)]
@@ -173,66 +158,14 @@ pub struct QuestionView {
     pub answer_lines: usize,
 }
 
-/// The templates of one format: the worksheet's shared ones and the quiz's.
-pub struct QuizTemplates {
-    tera: Tera,
-    format: Format,
-}
-
-impl QuizTemplates {
-    /// The built-in templates of `format`, each replaced by the file of the same name in
-    /// `overrides` when there is one.
-    pub fn load(format: Format, overrides: Option<&Path>) -> Result<QuizTemplates, TemplateError> {
-        let owns = |name: &str| match format {
-            Format::Html => name.ends_with(".html") || name.ends_with(".css"),
-            Format::Markdown => name.ends_with(".md"),
-        };
-        let mut sources: Vec<(String, String)> = BUILT_IN
-            .iter()
-            .chain(QUIZ_TEMPLATES.iter())
-            .filter(|(name, _)| owns(name))
-            .map(|(name, text)| (name.to_string(), text.to_string()))
-            .collect();
-        if let Some(folder) = overrides {
-            for (name, text) in sources.iter_mut() {
-                let path = folder.join(&*name);
-                if path.is_file() {
-                    *text = std::fs::read_to_string(&path).map_err(|e| TemplateError {
-                        message: format!("{}: {e}", path.display()),
-                    })?;
-                }
-            }
-        }
-        let mut tera = Tera::default();
-        match format {
-            Format::Html => {
-                tera.autoescape_on(vec![".html"]);
-                tera.set_escape_fn(escape::html);
-            }
-            Format::Markdown => {
-                tera.autoescape_on(vec![".md"]);
-                tera.set_escape_fn(escape::markdown);
-            }
-        }
-        tera.add_raw_templates(sources)?;
-        Ok(QuizTemplates { tera, format })
-    }
-
-    /// Renders `name` with `view`.
-    pub fn render(&self, name: &str, view: &QuizView) -> Result<String, TemplateError> {
-        let context = Context::from_serialize(view)?;
-        Ok(self.tera.render(name, &context)?)
-    }
-}
-
 /// Every file of the quiz whose main file is `out`: the quiz, its answer key
 /// (`<name>-answers.<ext>`) and, for Markdown, the diagrams in `<name>-diagrams/`.
 pub fn render(
     quiz: &Quiz,
-    templates: &QuizTemplates,
+    templates: &Templates,
     out: &Path,
 ) -> Result<Vec<OutputFile>, TemplateError> {
-    let format = templates.format;
+    let format = templates.format();
     let extension = out
         .extension()
         .and_then(|e| e.to_str())
@@ -507,7 +440,7 @@ fn question_view(
         .iter()
         .enumerate()
         .map(|(i, text)| {
-            let letter = super::build::letter(i);
+            let letter = letter(i);
             OptionView {
                 right: q.answer.contains(&letter),
                 letter,
@@ -546,11 +479,4 @@ fn question_view(
             _ => 0,
         },
     }
-}
-
-/// The path of the answer key next to `out`.
-pub fn answers_path(out: &Path) -> PathBuf {
-    let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("quiz");
-    let extension = out.extension().and_then(|e| e.to_str()).unwrap_or("html");
-    out.with_file_name(format!("{stem}-answers.{extension}"))
 }
