@@ -7,7 +7,7 @@ use damtutor::lms as export;
 use damtutor::quiz::{generate, Key, Question, QuestionType, Quiz, QuizOptions, Topic};
 use damtutor::render::quiz as document;
 use damtutor::render::templates::{Document, Format, Templates};
-use damtutor::solver::{Goal, Limits, Solver};
+use damtutor::solver::{Goal, Limits, Motif, Solver};
 use damtutor::words::Lang;
 use damtutor::Position;
 use serde::Deserialize;
@@ -94,7 +94,7 @@ fn move_in(prompt: &str) -> &str {
 /// The points scored on question `id`.
 fn points_of(result: &damtutor::check::QuizScore, id: &str) -> (f64, String, String) {
     let q = result.questions.iter().find(|q| q.id == id).unwrap();
-    (q.points, q.verdict.clone(), q.feedback.clone())
+    (q.points, q.verdict.to_string(), q.feedback.clone())
 }
 
 /// The truth of each rules statement, as the rules are written (RULES.md), independent of the
@@ -399,17 +399,13 @@ fn check_question(q: &Question, g: &Geometry) {
                 p = p.play_unchecked(&m);
             }
             assert!(p.legal_moves().is_empty(), "{context}: not won at the end");
-            assert_eq!(q.goal.as_deref(), Some("win"));
+            assert_eq!(q.goal, Some(Goal::Win));
             q.answer.clone()
         }
         "design" => {
             let example: Position = q.answer[0].parse().unwrap();
-            assert_eq!(
-                example.turn().name(),
-                q.side.as_deref().unwrap(),
-                "{context}"
-            );
-            assert_eq!(q.motif.as_deref(), Some("turkish_strike"));
+            assert_eq!(example.turn(), q.side.unwrap(), "{context}");
+            assert_eq!(q.motif, Some(Motif::TurkishStrike));
             q.answer.clone()
         }
         other => panic!("family {other} has no independent check"),

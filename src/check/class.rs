@@ -1,7 +1,8 @@
 //! Marking a class: every student's answer file against the exercises, a gradebook and the
 //! success rate of each question.
 
-use super::line::{check_against, Verdict};
+use super::line::check_against;
+use super::verdict::Verdict;
 use crate::escape;
 use crate::exercise::{AnswerSheet, Exercise, ExerciseSet, Scoring};
 use crate::solver::{self, Limits, Solution, Solver};
@@ -15,9 +16,8 @@ pub struct ItemResult {
     pub id: String,
     /// The answer as written (empty when missing).
     pub answer: String,
-    /// `correct`, `alternative`, `incomplete`, `wrong`, `illegal`, `missing`, or a quiz
-    /// verdict.
-    pub verdict: String,
+    /// A line's verdict, a quiz question's, or `missing`.
+    pub verdict: Verdict,
     pub points: f64,
     pub max: f64,
     /// One sentence of feedback.
@@ -126,7 +126,7 @@ fn mark_sheet(
             items.push(ItemResult {
                 id: m.exercise.id.clone(),
                 answer: String::new(),
-                verdict: "missing".into(),
+                verdict: Verdict::Missing,
                 points: 0.0,
                 max,
                 feedback: say!(Lang::English, Text::NoAnswer),
@@ -165,7 +165,7 @@ fn mark_sheet(
         items.push(ItemResult {
             id: m.exercise.id.clone(),
             answer: text,
-            verdict: check.verdict.name().to_string(),
+            verdict: check.verdict,
             points: round2(max * share),
             max,
             feedback: check.message,
@@ -217,7 +217,7 @@ pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
                 .iter()
                 .filter(|i| i.points >= i.max && i.max > 0.0)
                 .count();
-            let answered = all.iter().filter(|i| i.verdict != "missing").count();
+            let answered = all.iter().filter(|i| i.verdict != Verdict::Missing).count();
             let students = all.len();
             QuestionStats {
                 id: item.id.clone(),
@@ -326,7 +326,7 @@ pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentR
                     ItemResult {
                         id: q.id.clone(),
                         answer: answers.get(&q.id).map(|a| a.joined()).unwrap_or_default(),
-                        verdict: q.verdict.clone(),
+                        verdict: q.verdict,
                         points: round2(q.points),
                         max: q.max,
                         feedback: q.feedback.clone(),

@@ -5,6 +5,7 @@
 //! filled in when they are forced or determined by the next move. Every solving-side move is
 //! checked by the solver: it must keep the goal forced.
 
+use super::verdict::Verdict;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::position::Position;
@@ -12,40 +13,6 @@ use crate::solver::{self, Goal, Limits, Solution, Solver, TreeNode};
 use crate::square::Color;
 use crate::words::{self, say, Lang, Text};
 use serde::Serialize;
-
-/// The verdict on a line.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// The solver's (or the book's) line, complete.
-    Correct,
-    /// A different key move or continuation that still forces the goal, complete.
-    Alternative,
-    /// Right so far, but stops before the goal is reached.
-    Incomplete,
-    /// A move of the solving side that lets the win slip.
-    Wrong,
-    /// A move the rules forbid, or text that is not a move.
-    Illegal,
-}
-
-impl Verdict {
-    /// Whether the answer is accepted as a full solution.
-    pub fn accepted(self) -> bool {
-        matches!(self, Verdict::Correct | Verdict::Alternative)
-    }
-
-    /// The lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Correct => "correct",
-            Verdict::Alternative => "alternative",
-            Verdict::Incomplete => "incomplete",
-            Verdict::Wrong => "wrong",
-            Verdict::Illegal => "illegal",
-        }
-    }
-}
 
 /// The first thing wrong with a line.
 #[derive(Clone, Debug, Serialize)]
@@ -514,8 +481,10 @@ fn message(
     match verdict {
         Verdict::Correct => say!(lang, Text::LineCorrect),
         Verdict::Alternative => say!(lang, Text::LineAlternative, line = solution.annotated()),
-        Verdict::Incomplete if texts.is_empty() => say!(lang, Text::LineNoMoves),
-        Verdict::Incomplete => say!(
+        Verdict::Incomplete | Verdict::Partial | Verdict::Missing if texts.is_empty() => {
+            say!(lang, Text::LineNoMoves)
+        }
+        Verdict::Incomplete | Verdict::Partial | Verdict::Missing => say!(
             lang,
             Text::LineIncomplete,
             attacker = words::side(lang, attacker)

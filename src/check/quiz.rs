@@ -25,7 +25,8 @@
 //!   material gain) whose line shows the asked motif.
 
 use super::answer::{blank_items, letters, parse_design, parse_number, AnswerValue};
-use super::line::{check_line, LineCheck, Verdict};
+use super::line::{check_line, LineCheck};
+use super::verdict::Verdict;
 use crate::position::Position;
 use crate::quiz::{shows, BlankKind, Key, KeyQuestion, QuestionType, QUIZ_LIMITS};
 use crate::solver::{Goal, Motif, Solver};
@@ -50,7 +51,7 @@ pub struct QuestionScore {
     /// Whether anything was answered.
     pub answered: bool,
     /// `correct`, `partial` (some points), `wrong` (none) or `missing`.
-    pub verdict: String,
+    pub verdict: Verdict,
     /// One sentence for the student, in the quiz's language.
     pub feedback: String,
 }
@@ -86,7 +87,7 @@ pub struct QuizScore {
 /// # Ok::<(), damtutor::quiz::QuizError>(())
 /// ```
 pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
-    let lang = key.language();
+    let lang = key.lang;
     let mut solver: Option<Solver> = None;
     let questions: Vec<QuestionScore> = key
         .questions
@@ -111,13 +112,13 @@ pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
             let points = points.min(max);
             let answered = answer.is_some_and(|a| !a.is_empty());
             let verdict = if !answered {
-                "missing"
+                Verdict::Missing
             } else if points >= max {
-                "correct"
+                Verdict::Correct
             } else if points > 0.0 {
-                "partial"
+                Verdict::Partial
             } else {
-                "wrong"
+                Verdict::Wrong
             };
             QuestionScore {
                 id: q.id.clone(),
@@ -126,7 +127,7 @@ pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
                 max,
                 correct: points >= max,
                 answered,
-                verdict: verdict.to_string(),
+                verdict,
                 feedback,
             }
         })
@@ -214,7 +215,8 @@ fn line_feedback(check: &LineCheck, lang: Lang) -> String {
     let key = match check.verdict {
         Verdict::Correct => Text::FeedbackCorrect,
         Verdict::Alternative => Text::FeedbackAlternative,
-        Verdict::Incomplete => Text::FeedbackIncomplete,
+        Verdict::Incomplete | Verdict::Partial => Text::FeedbackIncomplete,
+        Verdict::Missing => Text::NoAnswer,
         Verdict::Wrong if refutation.is_empty() => Text::FeedbackWrong,
         Verdict::Wrong => Text::FeedbackWrongRefuted,
         Verdict::Illegal => Text::FeedbackIllegal,
@@ -239,11 +241,7 @@ fn diagram(
     let Some(position) = q.fen.as_deref().and_then(|f| f.parse::<Position>().ok()) else {
         return (0.0, say!(lang, Text::KeyHasNoDiagram));
     };
-    let goal = q
-        .goal
-        .as_deref()
-        .and_then(|g| g.parse::<Goal>().ok())
-        .unwrap_or(Goal::Win);
+    let goal = q.goal.unwrap_or(Goal::Win);
     let book = q.answer.join(" ");
     match check_line(
         solver,
@@ -268,15 +266,8 @@ fn diagram(
 }
 
 fn design(q: &KeyQuestion, answer: &AnswerValue, lang: Lang, solver: &mut Solver) -> (f64, String) {
-    let side = match q.side.as_deref() {
-        Some("black") => Color::Black,
-        _ => Color::White,
-    };
-    let motif = q
-        .motif
-        .as_deref()
-        .and_then(Motif::from_key)
-        .unwrap_or(Motif::TurkishStrike);
+    let side = q.side.unwrap_or(Color::White);
+    let motif = q.motif.unwrap_or(Motif::TurkishStrike);
     let name = words::motif(lang, motif);
     let position = match parse_design(&answer.joined(), side) {
         Ok(p) => p,

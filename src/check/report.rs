@@ -68,20 +68,6 @@ pub struct RenderedReport {
     pub files: Vec<(String, String)>,
 }
 
-fn verdict_label(verdict: &str, lang: Lang) -> String {
-    let key = match verdict {
-        "correct" => Text::VerdictCorrect,
-        "alternative" => Text::VerdictAlternative,
-        "incomplete" => Text::VerdictIncomplete,
-        "partial" => Text::VerdictPartial,
-        "wrong" => Text::VerdictWrong,
-        "illegal" => Text::VerdictIllegal,
-        "missing" => Text::VerdictMissing,
-        other => return other.to_string(),
-    };
-    say!(lang, key)
-}
-
 /// A file-name-safe form of a student's name: letters and digits kept (any script), the rest `-`.
 pub fn slug(name: &str) -> String {
     let slug: String = name
@@ -137,8 +123,8 @@ pub fn render(
         };
         items.push(FeedbackItem {
             id: item.id.clone(),
-            verdict: item.verdict.clone(),
-            verdict_label: verdict_label(&item.verdict, lang),
+            verdict: item.verdict.name().to_string(),
+            verdict_label: text(lang, item.verdict.label()).to_string(),
             points: number(item.points),
             max: number(item.max),
             answer: item.answer.clone(),

@@ -1,7 +1,8 @@
 use super::limits::LimitArgs;
+use super::values::one_of;
 use super::{write_file, CliError};
 use clap::Args;
-use damtutor::check::{self, report, StudentResult};
+use damtutor::check::{self, report, StudentResult, Verdict};
 use damtutor::escape;
 use damtutor::exercise::{self, AnswerSheet};
 use damtutor::render::templates::{Document, Format, Templates};
@@ -26,12 +27,12 @@ pub struct CheckArgs {
     /// Folder for the gradebook (gradebook.csv), the class summary and one feedback report per student.
     #[arg(long, default_value = "check-report")]
     pub out: PathBuf,
-    /// Format of the feedback reports: html or md.
-    #[arg(long, default_value = "html")]
-    pub format: String,
-    /// Language of the reports' labels: en or zh (default: the first set's language).
-    #[arg(long)]
-    pub lang: Option<String>,
+    /// Format of the feedback reports.
+    #[arg(long, default_value = "html", value_parser = one_of::<Format>("a format"))]
+    pub format: Format,
+    /// Language of the reports' labels [default: the key's or the first set's language]
+    #[arg(long, value_parser = one_of::<Lang>("a language"))]
+    pub lang: Option<Lang>,
     /// A folder of templates replacing the built-in ones by name (feedback.html, feedback.md).
     #[arg(long)]
     pub templates: Option<PathBuf>,
@@ -77,23 +78,14 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             }
         }
     }
-    let format = match args.format.as_str() {
-        "html" => Format::Html,
-        "md" | "markdown" => Format::Markdown,
-        other => return Err(CliError::usage(format!("--format {other}: use html or md"))),
-    };
-    let lang = match args.lang.as_deref() {
-        Some(text) => text
-            .parse::<Lang>()
-            .map_err(|_| CliError::usage(format!("--lang {text}: use en or zh")))?,
+    let format = args.format;
+    let lang = match args.lang {
+        Some(lang) => lang,
         None => match &args.key {
             Some(path) => damtutor::quiz::Key::load(path)
-                .map(|k| k.language())
+                .map(|k| k.lang)
                 .unwrap_or(Lang::English),
-            None => sets
-                .first()
-                .map(|s| s.language.parse().unwrap_or(Lang::English))
-                .unwrap_or(Lang::English),
+            None => sets.first().map_or(Lang::English, |s| s.language),
         },
     };
     let templates = Templates::load(Document::Feedback, format, args.templates.as_deref())
@@ -155,7 +147,7 @@ fn summary_text(results: &[StudentResult]) -> String {
             check::class::number(r.max),
             r.items
                 .iter()
-                .map(|i| format!("{}:{}", i.id, short(&i.verdict)))
+                .map(|i| format!("{}:{}", i.id, short(i.verdict)))
                 .collect::<Vec<_>>()
                 .join(" ")
         ));
@@ -176,15 +168,14 @@ fn summary_text(results: &[StudentResult]) -> String {
     out
 }
 
-fn short(verdict: &str) -> &'static str {
+fn short(verdict: Verdict) -> &'static str {
     match verdict {
-        "correct" => "ok",
-        "alternative" => "alt",
-        "incomplete" | "partial" => "part",
-        "wrong" => "wrong",
-        "illegal" => "illegal",
-        "missing" => "-",
-        _ => "?",
+        Verdict::Correct => "ok",
+        Verdict::Alternative => "alt",
+        Verdict::Incomplete | Verdict::Partial => "part",
+        Verdict::Wrong => "wrong",
+        Verdict::Illegal => "illegal",
+        Verdict::Missing => "-",
     }
 }
 

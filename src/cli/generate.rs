@@ -1,5 +1,6 @@
+use super::values::one_of;
 use super::{write_file, CliError};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use damtutor::exercise::{self, Exercise};
 use damtutor::generate::{self, compose, ComposeOptions, ComposeReport, Stop, Target};
 use damtutor::Color;
@@ -12,8 +13,8 @@ use std::time::Duration;
 pub struct GenerateArgs {
     /// The motif: turkish_strike, breakthrough, king_trap, shot (a sacrifice that wins
     /// material or the game) or any (any proven win or gain).
-    #[arg(long)]
-    pub motif: String,
+    #[arg(long, value_parser = one_of::<Target>("a motif to generate"))]
+    pub motif: Target,
     /// How many exercises to compose.
     #[arg(long, default_value_t = 10)]
     pub count: usize,
@@ -30,9 +31,9 @@ pub struct GenerateArgs {
     /// Keep only exercises of this difficulty level (1-6).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
     pub level: Option<u8>,
-    /// The side to move, which solves: white or black [default: either].
-    #[arg(long)]
-    pub side: Option<String>,
+    /// The side to move, which solves [default: either].
+    #[arg(long, value_parser = one_of::<Side>("a side"))]
+    pub side: Option<Side>,
     /// Stop after this many seconds and write the exercises found so far.
     #[arg(long, default_value_t = 60.0)]
     pub time_limit: f64,
@@ -49,10 +50,7 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs) -> Result<(), CliError> {
-    let target: Target = args
-        .motif
-        .parse()
-        .map_err(|e| CliError::usage(format!("--motif: {e}")))?;
+    let target = args.motif;
     if args.count == 0 {
         return Err(CliError::usage("--count must be at least 1"));
     }
@@ -72,16 +70,10 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
             return Err(CliError::usage("--pieces must lie within 2..40"));
         }
     }
-    options.side = match args.side.as_deref().map(str::trim) {
-        None => None,
-        Some("white" | "White" | "w" | "W") => Some(Color::White),
-        Some("black" | "Black" | "b" | "B") => Some(Color::Black),
-        Some(other) => {
-            return Err(CliError::usage(format!(
-                "--side '{other}': use white or black"
-            )))
-        }
-    };
+    options.side = args.side.map(|side| match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    });
     options.proof.level = args.level;
     options.proof.nodes = args.nodes.max(1_000);
     if args.time_limit.is_nan() || args.time_limit <= 0.0 {
@@ -167,7 +159,7 @@ fn save(
     args: &GenerateArgs,
     report: &ComposeReport,
 ) -> Result<(), CliError> {
-    let target: Target = args.motif.parse().map_err(CliError::usage)?;
+    let target = args.motif;
     let width = report.exercises.len().to_string().len().max(2);
     let exercises: Vec<Exercise> = report
         .exercises
@@ -198,6 +190,15 @@ fn save(
     );
     let set = generate::exercise_set(title.to_string(), Some(description), exercises);
     write_file(path, &exercise::to_yaml(&set))
+}
+
+/// The side that solves.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    #[value(alias = "w")]
+    White,
+    #[value(alias = "b")]
+    Black,
 }
 
 /// The progress bar of a count of exercises.

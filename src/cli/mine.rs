@@ -1,4 +1,5 @@
 use super::generate::{is_device, progress_bar, say, BYTES_BAR};
+use super::values::one_of;
 use super::write_file;
 use super::CliError;
 use clap::Args;
@@ -23,8 +24,8 @@ pub struct MineArgs {
     pub min_gain: u32,
     /// What to look for: shot (a combination: a sacrifice that wins), turkish_strike,
     /// breakthrough, king_trap, or any (every forced gain, sacrifice or not).
-    #[arg(long, default_value = "shot")]
-    pub motif: String,
+    #[arg(long, default_value = "shot", value_parser = one_of::<Target>("a motif to look for"))]
+    pub motif: Target,
     /// How far the solver looks, in plies; a forced capture is free, so combinations may be
     /// longer. Each two plies more cost about twice the time.
     #[arg(long, default_value_t = 7)]
@@ -44,10 +45,7 @@ pub struct MineArgs {
 }
 
 pub fn run(args: MineArgs) -> Result<(), CliError> {
-    let target: Target = args
-        .motif
-        .parse()
-        .map_err(|e| CliError::usage(format!("--motif: {e}")))?;
+    let target = args.motif;
     if args.min_gain == 0 {
         return Err(CliError::usage("--min-gain must be at least 1"));
     }

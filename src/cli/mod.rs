@@ -13,6 +13,7 @@ mod quiz;
 mod show;
 mod solve;
 mod validate;
+mod values;
 mod worksheet;
 
 use clap::{Parser, Subcommand};

@@ -1,3 +1,4 @@
+use super::values::one_of;
 use super::{write_file, CliError};
 use clap::{Args, ValueEnum};
 use damtutor::lms;
@@ -15,23 +16,22 @@ pub struct QuizArgs {
     /// How many questions.
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=200))]
     pub count: u16,
-    /// The topics, separated by commas: board, moves, rules, notation, tactics [default: all]
-    #[arg(long, value_name = "TOPICS", value_delimiter = ',')]
-    pub topics: Vec<String>,
-    /// The question types, separated by commas: single, multi, blank, diagram, design
-    /// [default: all]
-    #[arg(long, value_name = "TYPES", value_delimiter = ',')]
-    pub types: Vec<String>,
+    /// The topics, separated by commas [default: all]
+    #[arg(long, value_name = "TOPICS", value_delimiter = ',', value_parser = one_of::<Topic>("a topic"))]
+    pub topics: Vec<Topic>,
+    /// The question types, separated by commas [default: all]
+    #[arg(long, value_name = "TYPES", value_delimiter = ',', value_parser = one_of::<QuestionType>("a question type"))]
+    pub types: Vec<QuestionType>,
     /// The seed: the same seed writes the same quiz, byte for byte [default: a random seed,
     /// printed]
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// The language of the questions.
-    #[arg(long, value_enum, default_value_t = LangArg::En)]
-    pub lang: LangArg,
+    #[arg(long, default_value = "en", value_parser = one_of::<Lang>("a language"))]
+    pub lang: Lang,
     /// Output format [default: from the --out extension, else html]
-    #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
+    #[arg(long, value_parser = one_of::<QuizFormat>("a quiz format"))]
+    pub format: Option<QuizFormat>,
     /// The file to write; `-` for standard output [default: quiz.html, quiz.md, quiz.gift or
     /// quiz.xml; JSON goes to standard output]
     #[arg(long, short, value_name = "PATH")]
@@ -56,68 +56,48 @@ pub struct QuizArgs {
     pub templates: Option<PathBuf>,
 }
 
+/// What the quiz is written as.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LangArg {
-    En,
-    Zh,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormatArg {
+pub enum QuizFormat {
     Html,
+    #[value(alias = "markdown")]
     Md,
     Json,
     Gift,
     MoodleXml,
 }
 
-impl FormatArg {
+impl QuizFormat {
     fn extension(self) -> &'static str {
         match self {
-            FormatArg::Html => "html",
-            FormatArg::Md => "md",
-            FormatArg::Json => "json",
-            FormatArg::Gift => "gift",
-            FormatArg::MoodleXml => "xml",
+            QuizFormat::Html => "html",
+            QuizFormat::Md => "md",
+            QuizFormat::Json => "json",
+            QuizFormat::Gift => "gift",
+            QuizFormat::MoodleXml => "xml",
         }
     }
 
-    fn from_extension(path: &Path) -> Option<FormatArg> {
+    fn from_extension(path: &Path) -> Option<QuizFormat> {
         match path.extension()?.to_str()? {
-            "html" | "htm" => Some(FormatArg::Html),
-            "md" | "markdown" => Some(FormatArg::Md),
-            "json" => Some(FormatArg::Json),
-            "gift" | "txt" => Some(FormatArg::Gift),
-            "xml" => Some(FormatArg::MoodleXml),
+            "html" | "htm" => Some(QuizFormat::Html),
+            "md" | "markdown" => Some(QuizFormat::Md),
+            "json" => Some(QuizFormat::Json),
+            "gift" | "txt" => Some(QuizFormat::Gift),
+            "xml" => Some(QuizFormat::MoodleXml),
             _ => None,
         }
     }
 }
 
-fn parse_list<T: std::str::FromStr<Err = String>>(
-    flag: &str,
-    items: &[String],
-) -> Result<Vec<T>, CliError> {
-    items
-        .iter()
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| {
-            s.parse::<T>()
-                .map_err(|e| CliError::usage(format!("--{flag}: {e}")))
-        })
-        .collect()
-}
-
 pub fn run(args: QuizArgs) -> Result<(), CliError> {
-    let topics: Vec<Topic> = parse_list("topics", &args.topics)?;
-    let types: Vec<QuestionType> = parse_list("types", &args.types)?;
     let format = args
         .format
-        .or_else(|| args.out.as_deref().and_then(FormatArg::from_extension))
-        .unwrap_or(FormatArg::Html);
+        .or_else(|| args.out.as_deref().and_then(QuizFormat::from_extension))
+        .unwrap_or(QuizFormat::Html);
     let templates = match format {
-        FormatArg::Html => Some(Format::Html),
-        FormatArg::Md => Some(Format::Markdown),
+        QuizFormat::Html => Some(Format::Html),
+        QuizFormat::Md => Some(Format::Markdown),
         _ => None,
     }
     .map(|f| Templates::load(Document::Quiz, f, args.templates.as_deref()))
@@ -128,13 +108,10 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         .unwrap_or_else(|| u64::from(rand::random::<u32>()));
     let options = QuizOptions {
         count: usize::from(args.count),
-        topics,
-        types,
+        topics: args.topics.clone(),
+        types: args.types.clone(),
         seed,
-        lang: match args.lang {
-            LangArg::En => Lang::English,
-            LangArg::Zh => Lang::Chinese,
-        },
+        lang: args.lang,
         diagram_points: args.diagram_points,
         design_points: args.design_points,
         title: args.title.clone(),
@@ -151,7 +128,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
     }
     let to_stdout = match &args.out {
         Some(path) => path.as_os_str() == "-",
-        None => format == FormatArg::Json,
+        None => format == QuizFormat::Json,
     };
     let out = args
         .out
@@ -160,10 +137,10 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         .unwrap_or_else(|| PathBuf::from(format!("quiz.{}", format.extension())));
     let mut files: Vec<OutputFile> = Vec::new();
     let main = match format {
-        FormatArg::Json => quiz.to_json(),
-        FormatArg::Gift => lms::gift(&quiz),
-        FormatArg::MoodleXml => lms::moodle_xml(&quiz),
-        FormatArg::Html | FormatArg::Md => {
+        QuizFormat::Json => quiz.to_json(),
+        QuizFormat::Gift => lms::gift(&quiz),
+        QuizFormat::MoodleXml => lms::moodle_xml(&quiz),
+        QuizFormat::Html | QuizFormat::Md => {
             let templates = templates
                 .as_ref()
                 .ok_or_else(|| CliError::usage("templates"))?;

@@ -16,7 +16,7 @@ pub struct SolveArgs {
     /// The goal: win, material:N, king or auto (the best that can be proven). With a file,
     /// overrides the exercises' own goals.
     #[arg(long)]
-    pub goal: Option<String>,
+    pub goal: Option<Goal>,
     /// Print the solution tree: every defender reply and the answer to it.
     #[arg(long)]
     pub tree: bool,
@@ -28,13 +28,7 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
-    let goal_override = match &args.goal {
-        Some(text) => Some(
-            text.parse::<Goal>()
-                .map_err(|e| CliError::usage(format!("--goal {e}")))?,
-        ),
-        None => None,
-    };
+    let goal_override = args.goal;
     let limits = args.limits.limits();
     let path = Path::new(&args.target);
     let is_file = path.is_file()

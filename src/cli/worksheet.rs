@@ -1,6 +1,7 @@
 use super::limits::LimitArgs;
+use super::values::one_of;
 use super::{write_file, CliError};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::{
@@ -16,18 +17,18 @@ pub struct WorksheetArgs {
     /// Exercise files (YAML) or folders of them. None: every file in ./exercises/.
     pub files: Vec<PathBuf>,
     /// Output format [default: md when --out ends in .md, else html]
-    #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
+    #[arg(long, value_parser = one_of::<Format>("a format"))]
+    pub format: Option<Format>,
     /// The file to write [default: worksheet.html or worksheet.md in the current folder]
     #[arg(long, short, value_name = "PATH")]
     pub out: Option<PathBuf>,
     /// Where the answer key goes: at the end, in a separate file (<name>-answers.html), under
     /// each diagram (a teacher's copy), or nowhere.
-    #[arg(long, value_enum, default_value_t = AnswersArg::End)]
-    pub answers: AnswersArg,
+    #[arg(long, default_value = "end", value_parser = one_of::<Answers>("a place for the answers"))]
+    pub answers: Answers,
     /// The language of every label, caption and motif name [default: the first set's language]
-    #[arg(long, value_enum)]
-    pub lang: Option<LangArg>,
+    #[arg(long, value_parser = one_of::<Lang>("a language"))]
+    pub lang: Option<Lang>,
     /// Shuffle the exercises.
     #[arg(long)]
     pub shuffle: bool,
@@ -56,30 +57,9 @@ pub struct WorksheetArgs {
     pub limits: LimitArgs,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormatArg {
-    Html,
-    Md,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnswersArg {
-    End,
-    Separate,
-    Inline,
-    None,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LangArg {
-    En,
-    Zh,
-}
-
 pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     let format = match (args.format, &args.out) {
-        (Some(FormatArg::Html), _) => Format::Html,
-        (Some(FormatArg::Md), _) => Format::Markdown,
+        (Some(format), _) => format,
         (None, Some(out)) if out.extension().is_some_and(|e| e == "md") => Format::Markdown,
         (None, _) => Format::Html,
     };
@@ -115,16 +95,8 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         .unwrap_or_else(|| u64::from(rand::random::<u32>()));
     let options = WorksheetOptions {
         format,
-        answers: match args.answers {
-            AnswersArg::End => Answers::End,
-            AnswersArg::Separate => Answers::Separate,
-            AnswersArg::Inline => Answers::Inline,
-            AnswersArg::None => Answers::None,
-        },
-        lang: args.lang.map(|l| match l {
-            LangArg::En => Lang::English,
-            LangArg::Zh => Lang::Chinese,
-        }),
+        answers: args.answers,
+        lang: args.lang,
         per_page: usize::from(args.per_page),
         numbers: args.numbers,
         versions: usize::from(args.versions),

@@ -53,10 +53,7 @@ pub fn base64(bytes: &[u8]) -> String {
 /// design task.
 pub(super) fn diagram(q: &Question) -> Option<String> {
     let position = match q.kind {
-        QuestionType::Design => Position::empty(match q.side.as_deref() {
-            Some("black") => Color::Black,
-            _ => Color::White,
-        }),
+        QuestionType::Design => Position::empty(q.side.unwrap_or(Color::White)),
         _ => q.fen.as_deref()?.parse().ok()?,
     };
     Some(svg::diagram(

@@ -1,6 +1,9 @@
 //! The machine-readable answer key of a quiz: what the scorer needs, and the `--key` file.
 
+use super::question::side_name;
 use super::{Blank, QuestionType, Quiz, Topic};
+use crate::solver::{Goal, Motif};
+use crate::square::Color;
 use crate::words::Lang;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -22,7 +25,10 @@ use std::path::Path;
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Key {
     pub seed: u64,
-    pub lang: String,
+    /// The language of the feedback (a key in a language damtutor does not know is marked in
+    /// English).
+    #[serde(deserialize_with = "any_language")]
+    pub lang: Lang,
     pub total_points: u32,
     pub questions: Vec<KeyQuestion>,
 }
@@ -45,11 +51,17 @@ pub struct KeyQuestion {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub blanks: Vec<Blank>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub goal: Option<String>,
+    pub goal: Option<Goal>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub motif: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub side: Option<String>,
+    pub motif: Option<Motif>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "side_name")]
+    pub side: Option<Color>,
+}
+
+/// Reads a language code; one damtutor does not know is English.
+fn any_language<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Lang, D::Error> {
+    let code = String::deserialize(deserializer)?;
+    Ok(code.parse().unwrap_or(Lang::English))
 }
 
 /// Reads `options` as a count or as the list of option texts.
@@ -102,11 +114,6 @@ impl Key {
     pub fn question(&self, id: &str) -> Option<&KeyQuestion> {
         self.questions.iter().find(|q| q.id == id)
     }
-
-    /// The key's language (English unless `zh`).
-    pub fn language(&self) -> Lang {
-        self.lang.parse().unwrap_or(Lang::English)
-    }
 }
 
 impl Quiz {
@@ -114,7 +121,7 @@ impl Quiz {
     pub fn key(&self) -> Key {
         Key {
             seed: self.seed,
-            lang: self.lang.clone(),
+            lang: self.lang,
             total_points: self.total_points,
             questions: self
                 .questions
@@ -128,9 +135,9 @@ impl Quiz {
                     options: q.options.len(),
                     fen: q.fen.clone(),
                     blanks: q.blanks.clone(),
-                    goal: q.goal.clone(),
-                    motif: q.motif.clone(),
-                    side: q.side.clone(),
+                    goal: q.goal,
+                    motif: q.motif,
+                    side: q.side,
                 })
                 .collect(),
         }

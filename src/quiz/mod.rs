@@ -278,7 +278,7 @@ pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
         .unwrap_or_else(|| say!(options.lang, Text::QuizTitle));
     Ok(Quiz {
         seed: options.seed,
-        lang: options.lang.code().to_string(),
+        lang: options.lang,
         title,
         total_points: questions.iter().map(|q| q.points).sum(),
         questions,

@@ -1,6 +1,8 @@
 //! A quiz as data: its questions with their answers, in the form the JSON output, the printed
 //! quiz, the LMS exports and the scorer all read.
 
+use crate::solver::{Goal, Motif};
+use crate::square::Color;
 use crate::words::Lang;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -15,7 +17,19 @@ pub fn letter(index: usize) -> String {
 }
 
 /// The kind of a question, as in the model test.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Copy,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    Debug,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum QuestionType {
     /// Single choice: four options, exactly one right.
@@ -87,7 +101,19 @@ impl FromStr for QuestionType {
 }
 
 /// What a question is about.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Copy,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    Debug,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Topic {
     /// The board: diagonals, corners, edges, promotion rows, the starting position.
@@ -197,13 +223,13 @@ pub struct Question {
     pub blanks: Vec<Blank>,
     /// The solver goal of a diagram or design question (`win`, `auto`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub goal: Option<String>,
+    pub goal: Option<Goal>,
     /// The motif a design must show (`turkish_strike`...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub motif: Option<String>,
+    pub motif: Option<Motif>,
     /// The side to move in a design task (`white` or `black`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub side: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "side_name")]
+    pub side: Option<Color>,
     /// A stable name for each option's statement or value, in option order (for checking).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub option_keys: Vec<String>,
@@ -218,7 +244,7 @@ pub struct Quiz {
     /// The seed it was made from.
     pub seed: u64,
     /// `en` or `zh`.
-    pub lang: String,
+    pub lang: Lang,
     /// The title printed at the top.
     pub title: String,
     /// The sum of every question's points.
@@ -235,13 +261,37 @@ impl Quiz {
         text
     }
 
-    /// The quiz's language.
-    pub fn language(&self) -> Lang {
-        self.lang.parse().unwrap_or(Lang::English)
-    }
-
     /// The questions of one type, in order.
     pub fn of_type(&self, kind: QuestionType) -> impl Iterator<Item = &Question> {
         self.questions.iter().filter(move |q| q.kind == kind)
+    }
+}
+
+/// A side in a file: `white` or `black`.
+pub(super) mod side_name {
+    use crate::square::Color;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(
+        side: &Option<Color>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match side {
+            Some(color) => serializer.serialize_str(color.name()),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Color>, D::Error> {
+        match Option::<String>::deserialize(deserializer)?.as_deref() {
+            None => Ok(None),
+            Some("white") => Ok(Some(Color::White)),
+            Some("black") => Ok(Some(Color::Black)),
+            Some(other) => Err(serde::de::Error::custom(format!(
+                "side '{other}': use white or black"
+            ))),
+        }
     }
 }

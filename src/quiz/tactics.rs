@@ -187,7 +187,7 @@ fn win_line(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .explain(explanation);
     let mut question = open(draft, kind, ctx.diagram_points);
     question.answer = solution.line_texts();
-    question.goal = Some(Goal::Win.to_string());
+    question.goal = Some(Goal::Win);
     Some(question)
 }
 
@@ -245,9 +245,9 @@ fn design(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let draft = Draft::new("design", Topic::Tactics, prompt).explain(explanation);
     let mut question = open(draft, kind, ctx.design_points);
     question.answer = vec![example.to_string()];
-    question.goal = Some(Goal::Auto.to_string());
-    question.motif = Some(motif.key().to_string());
-    question.side = Some(side.name().to_string());
+    question.goal = Some(Goal::Auto);
+    question.motif = Some(motif);
+    question.side = Some(side);
     Some(question)
 }
 

@@ -202,7 +202,7 @@ pub fn render(
 /// The view of a quiz; for Markdown also its diagrams as (file name, SVG) pairs, linked from
 /// the view under `diagrams/`.
 pub fn view(quiz: &Quiz, format: Format, diagrams: &str) -> (QuizView, Vec<(String, String)>) {
-    let lang = quiz.language();
+    let lang = quiz.lang;
     let mut svgs = Vec::new();
     let mut sections = Vec::new();
     let groups: [(&str, &[QuestionType]); 4] = [
@@ -414,13 +414,8 @@ fn question_view(
         }
     };
     // A design task gets an empty board to draw on, with the side to move marked.
-    let blank_board = (q.kind == QuestionType::Design).then(|| {
-        let side = match q.side.as_deref() {
-            Some("black") => crate::square::Color::Black,
-            _ => crate::square::Color::White,
-        };
-        Position::empty(side)
-    });
+    let blank_board = (q.kind == QuestionType::Design)
+        .then(|| Position::empty(q.side.unwrap_or(crate::square::Color::White)));
     let (diagram, diagram_file) = match position.as_ref().or(blank_board.as_ref()) {
         Some(p) => draw(p, Vec::new(), ""),
         None => (String::new(), String::new()),

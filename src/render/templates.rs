@@ -12,11 +12,12 @@ use std::path::Path;
 use tera::{Context, Tera};
 
 /// An output format.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, clap::ValueEnum)]
 pub enum Format {
     /// One self-contained HTML file.
     Html,
     /// GitHub-flavoured Markdown with SVG files beside it.
+    #[value(name = "md", alias = "markdown")]
     Markdown,
 }
 

@@ -30,7 +30,7 @@ pub struct Item<'a> {
 }
 
 /// Where the answer key goes.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, clap::ValueEnum)]
 pub enum Answers {
     /// After the last page of exercises.
     End,
@@ -276,9 +276,7 @@ fn version(
 ) -> Result<(WorksheetView, Vec<(String, String)>), WorksheetError> {
     check_solved(items)?;
     let first = items[0].set;
-    let lang = options
-        .lang
-        .unwrap_or_else(|| first.language.parse().unwrap_or(Lang::English));
+    let lang = options.lang.unwrap_or(first.language);
     let mut sets: Vec<&ExerciseSet> = Vec::new();
     for item in items {
         if !sets.iter().any(|s| s.source_name == item.set.source_name) {
@@ -546,12 +544,7 @@ fn answer_view(
     let side = start.turn();
     let gain = gain(solution);
     let mut motifs: Vec<Motif> = solution.motifs.clone();
-    motifs.extend(
-        item.exercise
-            .motifs
-            .iter()
-            .filter_map(|t| Motif::from_key(t)),
-    );
+    motifs.extend(&item.exercise.motifs);
     motifs.sort();
     motifs.dedup();
     let difficulty = match item.exercise.difficulty {

@@ -15,8 +15,11 @@ use crate::position::Position;
 use crate::square::{Color, Square};
 use std::fmt;
 
-/// A tactical motif.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+/// A tactical motif. In files and JSON it is its tag ([`Motif::key`]), such as `turkish_strike`.
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Motif {
     TurkishStrike,
     Breakthrough,
@@ -74,6 +77,19 @@ impl Motif {
 impl fmt::Display for Motif {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.key())
+    }
+}
+
+/// A motif equals its tag: `Motif::Bomb == "bomb"`.
+impl PartialEq<str> for Motif {
+    fn eq(&self, tag: &str) -> bool {
+        self.key() == tag
+    }
+}
+
+impl PartialEq<&str> for Motif {
+    fn eq(&self, tag: &&str) -> bool {
+        self.key() == *tag
     }
 }
 
