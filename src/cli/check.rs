@@ -43,26 +43,12 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let mut sets = Vec::new();
     for path in &args.exercises {
-        match exercise::load(path) {
-            Ok(set) => sets.push(set),
-            Err(errors) => {
-                return Err(CliError::usage(
-                    errors
-                        .iter()
-                        .map(|e| e.to_string())
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                ))
-            }
-        }
+        sets.push(exercise::load(path)?);
     }
     let mut files = Vec::new();
     for path in &args.answers {
         if path.is_dir() {
-            files.extend(
-                exercise::files_in(path)
-                    .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?,
-            );
+            files.extend(exercise::files_in(path).map_err(|e| CliError::io(path, e))?);
         } else {
             files.push(path.clone());
         }
@@ -88,16 +74,14 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             None => sets.first().map_or(Lang::English, |s| s.language),
         },
     };
-    let templates = Templates::load(Document::Feedback, format, args.templates.as_deref())
-        .map_err(|e| CliError::usage(e.to_string()))?;
+    let templates = Templates::load(Document::Feedback, format, args.templates.as_deref())?;
     let results = match &args.key {
         Some(path) => {
-            let key =
-                damtutor::quiz::Key::load(path).map_err(|e| CliError::usage(e.to_string()))?;
+            let key = damtutor::quiz::Key::load(path)?;
             check::class::mark_quiz(&key, &sheets)
         }
         None => check::mark_exercises(&sets, &sheets, args.limits.limits())
-            .map_err(CliError::rejected)?,
+            .map_err(CliError::Rejected)?,
     };
     write_outputs(&args.out, &results)?;
     let mut used = Vec::new();
@@ -107,13 +91,11 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             stem.push('_');
         }
         used.push(stem.clone());
-        let rendered = report::render(result, &templates, lang, &stem)
-            .map_err(|e| CliError::usage(e.to_string()))?;
+        let rendered = report::render(result, &templates, lang, &stem)?;
         for (file, svg) in &rendered.files {
             let path = args.out.join(file);
             if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| CliError::usage(format!("{}: {e}", parent.display())))?;
+                std::fs::create_dir_all(parent).map_err(|e| CliError::io(parent, e))?;
             }
             write_file(&path, svg)?;
         }
@@ -123,7 +105,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     print!("{}", summary_text(&results));
     println!("written to {}/", args.out.display());
     if bad > 0 {
-        return Err(CliError::rejected(format!(
+        return Err(CliError::Partial(format!(
             "{bad} answer file(s) could not be read; the others were marked"
         )));
     }
@@ -131,7 +113,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
 }
 
 fn write_outputs(out: &Path, results: &[StudentResult]) -> Result<(), CliError> {
-    std::fs::create_dir_all(out).map_err(|e| CliError::usage(format!("{}: {e}", out.display())))?;
+    std::fs::create_dir_all(out).map_err(|e| CliError::io(out, e))?;
     write_file(&out.join("gradebook.csv"), &check::gradebook_csv(results))?;
     write_file(&out.join("summary.md"), &summary_markdown(results))?;
     Ok(())

@@ -30,8 +30,7 @@ pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
         goal,
         None,
         args.limits.limits(),
-    )
-    .map_err(|e| CliError::rejected(e.to_string()))?;
+    )?;
     if args.json {
         println!(
             "{}",

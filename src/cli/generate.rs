@@ -52,22 +52,22 @@ pub struct GenerateArgs {
 pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     let target = args.motif;
     if args.count == 0 {
-        return Err(CliError::usage("--count must be at least 1"));
+        return Err(CliError::Usage("--count must be at least 1".into()));
     }
     let mut options = ComposeOptions::new(target, args.count, args.seed);
     if let Some(text) = &args.plies {
         options.proof.plies =
-            generate::parse_range(text).map_err(|e| CliError::usage(format!("--plies {e}")))?;
+            generate::parse_range(text).map_err(|e| CliError::Usage(format!("--plies {e}")))?;
         if *options.proof.plies.start() == 0 || *options.proof.plies.end() > 40 {
-            return Err(CliError::usage("--plies must lie within 1..40"));
+            return Err(CliError::Usage("--plies must lie within 1..40".into()));
         }
         options.proof.horizon = *options.proof.plies.end();
     }
     if let Some(text) = &args.pieces {
         options.pieces =
-            generate::parse_range(text).map_err(|e| CliError::usage(format!("--pieces {e}")))?;
+            generate::parse_range(text).map_err(|e| CliError::Usage(format!("--pieces {e}")))?;
         if *options.pieces.start() < 2 || *options.pieces.end() > 40 {
-            return Err(CliError::usage("--pieces must lie within 2..40"));
+            return Err(CliError::Usage("--pieces must lie within 2..40".into()));
         }
     }
     options.side = args.side.map(|side| match side {
@@ -77,8 +77,8 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     options.proof.level = args.level;
     options.proof.nodes = args.nodes.max(1_000);
     if args.time_limit.is_nan() || args.time_limit <= 0.0 {
-        return Err(CliError::usage(
-            "--time-limit must be a positive number of seconds",
+        return Err(CliError::Usage(
+            "--time-limit must be a positive number of seconds".into(),
         ));
     }
     let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit.min(1e7))));
@@ -125,7 +125,7 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
         report.duplicates
     );
     if report.exercises.is_empty() {
-        return Err(CliError::rejected(format!(
+        return Err(CliError::Rejected(format!(
             "no {} exercise found within {} s ({counts}); nothing written. Allow more time \
              (--time-limit) or widen --plies, --pieces or --level",
             target, args.time_limit

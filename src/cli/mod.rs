@@ -1,8 +1,9 @@
-//! The command line: clap types, one file per subcommand, and the one place where errors become
-//! exit codes (0 success, 1 input understood but rejected, 2 usage or parse error).
+//! The command line: clap types, one file per subcommand, and [`CliError`], what stops a command
+//! (`main` turns it into the exit code).
 
 mod check;
 mod check_line;
+mod error;
 mod generate;
 mod limits;
 mod mine;
@@ -17,9 +18,9 @@ mod values;
 mod worksheet;
 
 use clap::{Parser, Subcommand};
-use damtutor::fen::FenError;
+pub use error::CliError;
+
 use damtutor::Position;
-use std::fmt;
 
 /// International draughts for teachers: rules engine, solver, worksheets and quizzes.
 #[derive(Parser, Debug)]
@@ -57,42 +58,11 @@ pub enum Command {
     Mine(mine::MineArgs),
 }
 
-/// An error with its exit code.
-#[derive(Debug)]
-pub struct CliError {
-    pub code: u8,
-    pub message: String,
-}
-
-impl CliError {
-    /// Exit code 2: the input could not be read (usage, syntax).
-    pub fn usage(message: impl Into<String>) -> CliError {
-        CliError {
-            code: 2,
-            message: message.into(),
-        }
-    }
-
-    /// Exit code 1: the input was understood but rejected (illegal move, invalid position).
-    pub fn rejected(message: impl Into<String>) -> CliError {
-        CliError {
-            code: 1,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
 /// Writes `contents` to `path` through a temporary file in the same folder and a rename, so
 /// that a failure never leaves half a file. Missing folders are created. Something that is not
 /// a regular file (a device such as `/dev/null`, a pipe) is written to directly, never replaced.
 pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError> {
-    let failed = |e: std::io::Error| CliError::usage(format!("{}: {e}", path.display()));
+    let failed = |e: std::io::Error| CliError::io(path, e);
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
         return std::fs::write(path, contents).map_err(failed);
     }
@@ -113,10 +83,7 @@ pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError
 
 /// Reads POS: a FEN string or `start`.
 pub fn parse_position(text: &str) -> Result<Position, CliError> {
-    text.parse::<Position>().map_err(|e| match e {
-        FenError::Parse(_) => CliError::usage(e.to_string()),
-        FenError::Position(_) => CliError::rejected(e.to_string()),
-    })
+    Ok(text.parse::<Position>()?)
 }
 
 /// Runs the command; returns what to print on standard output.

@@ -32,7 +32,7 @@ struct Line {
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
     let position = parse_position(&args.position)?;
     if args.depth == 0 || args.depth > 20 {
-        return Err(CliError::usage("--depth must be between 1 and 20"));
+        return Err(CliError::Usage("--depth must be between 1 and 20".into()));
     }
     let mut lines = Vec::new();
     for depth in 1..=args.depth {

@@ -1,6 +1,5 @@
 use super::{parse_position, CliError};
 use clap::Args;
-use damtutor::notation::MoveError;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -14,12 +13,10 @@ pub struct PlayArgs {
 pub fn run(args: PlayArgs) -> Result<(), CliError> {
     let mut position = parse_position(&args.position)?;
     for (index, text) in args.moves.iter().enumerate() {
-        let m = position.parse_move(text).map_err(|e| {
-            let message = format!("move {} ({}): {}", index + 1, text.trim(), e.reason());
-            match e {
-                MoveError::Syntax { .. } => CliError::usage(message),
-                _ => CliError::rejected(message),
-            }
+        let m = position.parse_move(text).map_err(|error| CliError::Move {
+            number: index + 1,
+            text: text.clone(),
+            error,
         })?;
         position = position.play_unchecked(&m);
     }

@@ -67,6 +67,14 @@ pub enum QuizFormat {
     MoodleXml,
 }
 
+/// How the chosen format is written: through the quiz templates, or by an export.
+enum Writer {
+    Printed(Box<Templates>),
+    Json,
+    Gift,
+    MoodleXml,
+}
+
 impl QuizFormat {
     fn extension(self) -> &'static str {
         match self {
@@ -95,14 +103,23 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         .format
         .or_else(|| args.out.as_deref().and_then(QuizFormat::from_extension))
         .unwrap_or(QuizFormat::Html);
-    let templates = match format {
-        QuizFormat::Html => Some(Format::Html),
-        QuizFormat::Md => Some(Format::Markdown),
-        _ => None,
-    }
-    .map(|f| Templates::load(Document::Quiz, f, args.templates.as_deref()))
-    .transpose()
-    .map_err(|e| CliError::usage(format!("templates: {e}")))?;
+    // The templates first: a broken one is reported before any work is done.
+    let folder = args.templates.as_deref();
+    let writer = match format {
+        QuizFormat::Html => Writer::Printed(Box::new(Templates::load(
+            Document::Quiz,
+            Format::Html,
+            folder,
+        )?)),
+        QuizFormat::Md => Writer::Printed(Box::new(Templates::load(
+            Document::Quiz,
+            Format::Markdown,
+            folder,
+        )?)),
+        QuizFormat::Json => Writer::Json,
+        QuizFormat::Gift => Writer::Gift,
+        QuizFormat::MoodleXml => Writer::MoodleXml,
+    };
     let seed = args
         .seed
         .unwrap_or_else(|| u64::from(rand::random::<u32>()));
@@ -117,7 +134,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         title: args.title.clone(),
     };
     let started = Instant::now();
-    let quiz = quiz::generate(&options).map_err(|e| CliError::rejected(e.to_string()))?;
+    let quiz = quiz::generate(&options)?;
     let took = started.elapsed();
     if quiz.questions.len() < options.count {
         eprintln!(
@@ -136,16 +153,12 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         .filter(|_| !to_stdout)
         .unwrap_or_else(|| PathBuf::from(format!("quiz.{}", format.extension())));
     let mut files: Vec<OutputFile> = Vec::new();
-    let main = match format {
-        QuizFormat::Json => quiz.to_json(),
-        QuizFormat::Gift => lms::gift(&quiz),
-        QuizFormat::MoodleXml => lms::moodle_xml(&quiz),
-        QuizFormat::Html | QuizFormat::Md => {
-            let templates = templates
-                .as_ref()
-                .ok_or_else(|| CliError::usage("templates"))?;
-            let rendered = document::render(&quiz, templates, &out)
-                .map_err(|e| CliError::usage(format!("templates: {e}")))?;
+    let main = match &writer {
+        Writer::Json => quiz.to_json(),
+        Writer::Gift => lms::gift(&quiz),
+        Writer::MoodleXml => lms::moodle_xml(&quiz),
+        Writer::Printed(templates) => {
+            let rendered = document::render(&quiz, templates, &out)?;
             let mut rendered = rendered.into_iter();
             let first = rendered.next().map(|f| f.contents).unwrap_or_default();
             files.extend(rendered);

@@ -38,7 +38,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         );
     if !is_file {
         if args.id.is_some() {
-            return Err(CliError::usage("--id needs an exercise file"));
+            return Err(CliError::Usage("--id needs an exercise file".into()));
         }
         let position = parse_position(&args.target)?;
         let goal = goal_override.unwrap_or(Goal::Auto);
@@ -50,22 +50,14 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         }
         return Ok(());
     }
-    let set = exercise::load(path).map_err(|errors| {
-        CliError::usage(
-            errors
-                .iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )
-    })?;
+    let set = exercise::load(path)?;
     let chosen: Vec<&Exercise> = set
         .exercises
         .iter()
         .filter(|e| args.id.as_ref().is_none_or(|id| &e.id == id))
         .collect();
     if chosen.is_empty() {
-        return Err(CliError::rejected(format!(
+        return Err(CliError::Rejected(format!(
             "{}: no exercise has the id '{}'",
             set.source_name,
             args.id.unwrap_or_default()

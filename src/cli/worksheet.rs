@@ -4,9 +4,7 @@ use super::{write_file, CliError};
 use clap::Args;
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::templates::{Document, Format, Templates};
-use damtutor::render::worksheet::{
-    self, Answers, Item, OutputFile, WorksheetError, WorksheetOptions,
-};
+use damtutor::render::worksheet::{self, Answers, Item, OutputFile, WorksheetOptions};
 use damtutor::solver;
 use damtutor::words::Lang;
 use std::path::{Path, PathBuf};
@@ -67,8 +65,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("worksheet.{}", format.extension())));
-    let templates = Templates::load(Document::Worksheet, format, args.templates.as_deref())
-        .map_err(|e| CliError::usage(format!("templates: {e}")))?;
+    let templates = Templates::load(Document::Worksheet, format, args.templates.as_deref())?;
     let sets = load_sets(&args.files)?;
 
     let started = Instant::now();
@@ -104,12 +101,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         mirror: args.mirror,
         seed,
     };
-    let files = worksheet::render(&items, &options, &templates, &out).map_err(|e| match e {
-        WorksheetError::Unsolved(_) | WorksheetError::Mirror(_) => CliError::rejected(format!(
-            "{e}\nno worksheet written: fix or remove these exercises (damtutor validate FILE explains)"
-        )),
-        WorksheetError::Template(_) | WorksheetError::Empty => CliError::usage(e.to_string()),
-    })?;
+    let files = worksheet::render(&items, &options, &templates, &out)?;
     let total = started.elapsed();
     for file in &files {
         write_file(&file.path, &file.contents)?;
@@ -143,22 +135,22 @@ fn load_sets(paths: &[PathBuf]) -> Result<Vec<ExerciseSet>, CliError> {
     if paths.is_empty() {
         let folder = Path::new("exercises");
         if !folder.is_dir() {
-            return Err(CliError::usage(
-                "no exercise files given and no exercises/ folder here: run from the damtutor folder, or name files (damtutor worksheet my-set.yaml)",
+            return Err(CliError::Usage(
+                "no exercise files given and no exercises/ folder here: run from the damtutor folder, or name files (damtutor worksheet my-set.yaml)".into(),
             ));
         }
-        files = exercise::files_in(folder)
-            .map_err(|e| CliError::usage(format!("{}: {e}", folder.display())))?;
+        files = exercise::files_in(folder).map_err(|e| CliError::io(folder, e))?;
         if files.is_empty() {
-            return Err(CliError::usage("exercises/ holds no .yaml exercise files"));
+            return Err(CliError::Usage(
+                "exercises/ holds no .yaml exercise files".into(),
+            ));
         }
     }
     for path in paths {
         if path.is_dir() {
-            let found = exercise::files_in(path)
-                .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
+            let found = exercise::files_in(path).map_err(|e| CliError::io(path, e))?;
             if found.is_empty() {
-                return Err(CliError::usage(format!(
+                return Err(CliError::Usage(format!(
                     "{}: no .yaml exercise files in this folder",
                     path.display()
                 )));
@@ -173,11 +165,11 @@ fn load_sets(paths: &[PathBuf]) -> Result<Vec<ExerciseSet>, CliError> {
     for file in &files {
         match exercise::load(file) {
             Ok(set) => sets.push(set),
-            Err(found) => errors.extend(found.iter().map(|e| e.to_string())),
+            Err(found) => errors.extend(found),
         }
     }
     if !errors.is_empty() {
-        return Err(CliError::usage(errors.join("\n")));
+        return Err(CliError::Exercises(errors));
     }
     Ok(sets)
 }
