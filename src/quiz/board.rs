@@ -3,7 +3,8 @@
 //! square coordinates ([`Square::row`], [`Square::column`]) and the starting [`Position`].
 
 use super::build::{blanks, choice, Choice, Draft, Fill, Order};
-use super::{Ctx, Family, Question, QuestionType, Topic};
+use super::family::{Context, Family};
+use super::question::{Question, QuestionType, Topic};
 use crate::position::Position;
 use crate::square::{Color, Square};
 use crate::words::synonyms::Word;
@@ -134,7 +135,7 @@ fn except(candidates: impl Iterator<Item = Square>, set: &[Square]) -> Vec<Squar
     candidates.filter(|s| !set.contains(s)).collect()
 }
 
-fn long_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn long_diagonal_question(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let diagonal = long_diagonal();
     // Near misses: the parallel diagonals on either side, and the double diagonals.
     let mut near = except(
@@ -146,8 +147,8 @@ fn long_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question>
     );
     let doubles = double_diagonals().concat();
     near.extend(except(doubles.iter().copied(), &diagonal));
-    let lang = ctx.lang;
-    let prompt = match (kind, ctx.rng.gen_range(0..2)) {
+    let lang = context.lang;
+    let prompt = match (kind, context.rng.gen_range(0..2)) {
         (Single, _) => say!(lang, Text::LongDiagonalSingle),
         (_, 0) => say!(lang, Text::LongDiagonalMulti),
         _ => say!(lang, Text::LongDiagonalMultiCorners),
@@ -159,7 +160,7 @@ fn long_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question>
         all
     ));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&diagonal, true),
@@ -168,7 +169,7 @@ fn long_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question>
     )
 }
 
-fn double_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn double_diagonal_question(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let [first, second] = double_diagonals();
     let both = [first.clone(), second.clone()].concat();
     let diagonal = long_diagonal();
@@ -177,7 +178,7 @@ fn double_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Questio
         &both,
     );
     near.extend(except(diagonal.iter().copied(), &both));
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = match kind {
         Single => say!(lang, Text::DoubleDiagonalSingle),
         _ => say!(lang, Text::DoubleDiagonalMulti),
@@ -193,7 +194,7 @@ fn double_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Questio
         b
     ));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&both, true),
@@ -202,8 +203,8 @@ fn double_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Questio
     )
 }
 
-fn start_squares(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let what = *[Some(Color::White), Some(Color::Black), None].choose(&mut ctx.rng)?;
+fn start_squares(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let what = *[Some(Color::White), Some(Color::Black), None].choose(&mut context.rng)?;
     let right = start_holding(what);
     // Near misses: the squares within a row or two of the group's border.
     let near: Vec<Square> = Square::all()
@@ -222,7 +223,7 @@ fn start_squares(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
                 .any(|s| (r.row() as i8 - s.row() as i8).abs() <= 2)
         })
         .collect();
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = match (what, kind) {
         (Some(Color::White), Single) => say!(lang, Text::StartWhiteSingle),
         (Some(Color::White), _) => say!(lang, Text::StartWhiteMulti),
@@ -241,7 +242,7 @@ fn start_squares(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     };
     let draft = Draft::new("start_squares", Topic::Board, prompt).explain(explanation);
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&near_right, true),
@@ -250,9 +251,9 @@ fn start_squares(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn corners_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn corners_question(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let corners = corners();
-    let lang = ctx.lang;
+    let lang = context.lang;
     let (low, high) = (corners[0], corners[1]);
     let explanation = say!(lang, Text::CornersExplanation, low, high);
     if kind == Blank {
@@ -275,14 +276,14 @@ fn corners_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         near.extend(super::probes::neighbours(*corner));
     }
     near.retain(|s| !corners.contains(s));
-    let prompt = if ctx.rng.gen_bool(0.5) {
+    let prompt = if context.rng.gen_bool(0.5) {
         say!(lang, Text::CornersSingle)
     } else {
         say!(lang, Text::CornersSingleEnds)
     };
     let draft = Draft::new("corners", Topic::Board, prompt).explain(explanation);
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&corners, true),
@@ -291,8 +292,8 @@ fn corners_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn edges(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let lang = ctx.lang;
+fn edges(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let lang = context.lang;
     let (left, right) = (column(0), column(9));
     if kind == Blank {
         let smallest = left.iter().min()?.number();
@@ -316,7 +317,7 @@ fn edges(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             ],
         );
     }
-    let on_left = ctx.rng.gen_bool(0.5);
+    let on_left = context.rng.gen_bool(0.5);
     let (edge, inner) = if on_left {
         (left, column(1))
     } else {
@@ -332,7 +333,7 @@ fn edges(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let draft =
         Draft::new("edges", Topic::Board, prompt).explain(say!(lang, Text::EdgeExplanation, all));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&edge, true),
@@ -341,8 +342,8 @@ fn edges(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn promotion(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let color = if ctx.rng.gen_bool(0.5) {
+fn promotion(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let color = if context.rng.gen_bool(0.5) {
         Color::White
     } else {
         Color::Black
@@ -355,7 +356,7 @@ fn promotion(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     };
     let mut near = before;
     near.extend(promotion_row(color.other()));
-    let lang = ctx.lang;
+    let lang = context.lang;
     let c = words::colour(lang, color);
     let prompt = match kind {
         Single => say!(lang, Text::PromotionRowSingle, c),
@@ -369,7 +370,7 @@ fn promotion(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         all
     ));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&row, true),
@@ -428,9 +429,9 @@ fn count_prompt(name: &str) -> Text {
     }
 }
 
-fn counts(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let lang = ctx.lang;
-    if kind == Blank && ctx.rng.gen_ratio(1, 3) {
+fn counts(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let lang = context.lang;
+    if kind == Blank && context.rng.gen_ratio(1, 3) {
         // "Pieces move on the ____ squares; ____ squares are used." The playable squares are
         // the dark ones: the bottom-left corner square, dark by the rules, is one of them.
         let dark = Square::from_coords(9, 0).is_some();
@@ -449,7 +450,7 @@ fn counts(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         return blanks(draft, vec![colour, Fill::number(count, 1)]);
     }
     let facts = count_facts();
-    let (name, value, near) = facts.choose(&mut ctx.rng)?.clone();
+    let (name, value, near) = facts.choose(&mut context.rng)?.clone();
     let prompt = say!(lang, count_prompt(name));
     let draft = Draft::new("counts", Topic::Board, prompt).explain(say!(
         lang,
@@ -465,7 +466,7 @@ fn counts(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .filter(|&n| n != value)
         .map(|n| Choice::plain(n.to_string(), false))
         .collect();
-    let mut question = choice(ctx, kind, draft, right, wrong, Order::Numeric)?;
+    let mut question = choice(context, kind, draft, right, wrong, Order::Numeric)?;
     question.option_keys = question
         .options
         .iter()

@@ -1,7 +1,8 @@
 //! Putting questions together: choosing and ordering options, blanks, the checks every
 //! question passes before output, and random diagram positions.
 
-use super::{letter, Blank, BlankKind, Ctx, Question, QuestionType, Topic, BLANK};
+use super::family::Context;
+use super::question::{letter, Blank, BlankKind, Question, QuestionType, Topic, BLANK};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::square::{Color, Role};
@@ -108,7 +109,7 @@ impl Draft {
 /// five) drawn from the pools of right and wrong options; `None` when the pools are too small.
 /// Texts that occur in both pools are dropped: such an option would be ambiguous.
 pub(crate) fn choice(
-    ctx: &mut Ctx,
+    context: &mut Context,
     kind: QuestionType,
     draft: Draft,
     right: Vec<Choice>,
@@ -139,7 +140,7 @@ pub(crate) fn choice(
                 return None;
             }
             // Two right options most often, as in the model test.
-            let wanted = match ctx.rng.gen_range(0..20) {
+            let wanted = match context.rng.gen_range(0..20) {
                 0..=4 => 1,
                 5..=13 => 2,
                 _ => 3,
@@ -151,15 +152,15 @@ pub(crate) fn choice(
     if right.len() < rights || wrong.len() < size - rights {
         return None;
     }
-    right.shuffle(&mut ctx.rng);
-    wrong.shuffle(&mut ctx.rng);
+    right.shuffle(&mut context.rng);
+    wrong.shuffle(&mut context.rng);
     let mut options: Vec<Choice> = right
         .into_iter()
         .take(rights)
         .chain(wrong.into_iter().take(size - rights))
         .collect();
     match order {
-        Order::Shuffle => options.shuffle(&mut ctx.rng),
+        Order::Shuffle => options.shuffle(&mut context.rng),
         Order::Numeric => options.sort_by_key(|c| leading_number(&c.text)),
     }
     let points = if kind == QuestionType::Single {
@@ -336,7 +337,7 @@ pub(crate) struct Recipe {
 }
 
 /// A random legal position with White to move: men never on their own promotion row.
-pub(crate) fn random_position(ctx: &mut Ctx, recipe: Recipe) -> Option<Position> {
+pub(crate) fn random_position(context: &mut Context, recipe: Recipe) -> Option<Position> {
     let mut setup = Setup::empty(Color::White);
     let mut used = BTreeSet::new();
     let groups = [
@@ -346,12 +347,12 @@ pub(crate) fn random_position(ctx: &mut Ctx, recipe: Recipe) -> Option<Position>
         (recipe.black_kings, Color::Black, Role::King, 1, 50),
     ];
     for ((least, most), color, role, low, high) in groups {
-        let count = ctx.rng.gen_range(least..=most.max(least));
+        let count = context.rng.gen_range(least..=most.max(least));
         for _ in 0..count {
-            let mut square = ctx.rng.gen_range(low..=high);
+            let mut square = context.rng.gen_range(low..=high);
             let mut guard = 0;
             while used.contains(&square) {
-                square = ctx.rng.gen_range(low..=high);
+                square = context.rng.gen_range(low..=high);
                 guard += 1;
                 if guard > 200 {
                     return None;
@@ -365,8 +366,8 @@ pub(crate) fn random_position(ctx: &mut Ctx, recipe: Recipe) -> Option<Position>
 }
 
 /// The position as it is, or (one time in three) with the colours swapped so that Black moves.
-pub(crate) fn orient(ctx: &mut Ctx, position: Position) -> Position {
-    if ctx.rng.gen_ratio(1, 3) {
+pub(crate) fn orient(context: &mut Context, position: Position) -> Position {
+    if context.rng.gen_ratio(1, 3) {
         position.mirrored()
     } else {
         position

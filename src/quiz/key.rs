@@ -1,7 +1,7 @@
 //! The machine-readable answer key of a quiz: what the scorer needs, and the `--key` file.
 
 use super::question::side_name;
-use super::{Blank, QuestionType, Quiz, Topic};
+use super::question::{Blank, QuestionType, Quiz, Topic};
 use crate::solver::{Goal, Motif};
 use crate::square::Color;
 use crate::words::Lang;

@@ -36,6 +36,7 @@
 
 mod board;
 mod build;
+mod family;
 mod key;
 mod moves;
 mod notation;
@@ -44,18 +45,17 @@ mod question;
 mod rules;
 mod tactics;
 
+pub use family::QUIZ_LIMITS;
 pub use key::{Key, KeyError, KeyQuestion};
 pub use question::{letter, Blank, BlankKind, Question, QuestionType, Quiz, Topic, BLANK};
 pub use tactics::shows;
 
-use crate::solver::{Limits, Solver};
+use family::{Context, Family};
+
 use crate::words::{say, Lang, Text};
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
 use std::fmt;
-use std::time::Duration;
 
 /// What to put in a quiz.
 #[derive(Clone, Debug)]
@@ -108,49 +108,6 @@ impl fmt::Display for QuizError {
 }
 
 impl std::error::Error for QuizError {}
-
-/// The state of one quiz's generation: the random source, the language, a solver.
-pub(crate) struct Ctx {
-    pub rng: ChaCha8Rng,
-    pub lang: Lang,
-    pub diagram_points: u32,
-    pub design_points: u32,
-    solver: Option<Solver>,
-}
-
-impl Ctx {
-    pub(crate) fn new(seed: u64, lang: Lang) -> Ctx {
-        Ctx {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            lang,
-            diagram_points: 10,
-            design_points: 10,
-            solver: None,
-        }
-    }
-
-    /// The solver, made on first use (its table takes a few MiB).
-    pub(crate) fn solver(&mut self) -> &mut Solver {
-        self.solver.get_or_insert_with(Solver::new)
-    }
-}
-
-/// The solver's limits for quiz positions: a small node budget, so that generation takes
-/// milliseconds and depends on the node count only (never on the clock). The scorer proves
-/// students' lines and designs with the same limits.
-pub const QUIZ_LIMITS: Limits = Limits {
-    max_plies: 11,
-    max_nodes: 200_000,
-    time_limit: Duration::from_secs(600),
-};
-
-/// A question family: what it asks and how it is made.
-pub(crate) struct Family {
-    pub name: &'static str,
-    pub topic: Topic,
-    pub kinds: &'static [QuestionType],
-    pub make: fn(&mut Ctx, QuestionType) -> Option<Question>,
-}
 
 /// Every family, in a fixed order.
 fn families() -> Vec<&'static Family> {
@@ -240,14 +197,14 @@ pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
             ),
         )));
     }
-    let mut ctx = Ctx::new(options.seed, options.lang);
-    ctx.diagram_points = options.diagram_points;
-    ctx.design_points = options.design_points;
+    let mut context = Context::new(options.seed, options.lang);
+    context.diagram_points = options.diagram_points;
+    context.design_points = options.design_points;
     let mut seen = BTreeSet::new();
     let mut made: Vec<(QuestionType, Vec<Question>)> = Vec::new();
     let mut shortfall = 0;
     for (kind, n) in allocate(options.count, &kinds) {
-        let questions = fill(&mut ctx, kind, n, &eligible(kind), &mut seen);
+        let questions = fill(&mut context, kind, n, &eligible(kind), &mut seen);
         shortfall += n - questions.len();
         made.push((kind, questions));
     }
@@ -259,7 +216,7 @@ pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
         if matches!(kind, QuestionType::Diagram | QuestionType::Design) {
             continue;
         }
-        let extra = fill(&mut ctx, *kind, shortfall, &eligible(*kind), &mut seen);
+        let extra = fill(&mut context, *kind, shortfall, &eligible(*kind), &mut seen);
         shortfall -= extra.len();
         questions.extend(extra);
     }
@@ -292,7 +249,7 @@ fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
 /// Makes up to `n` new questions of `kind`, taking the families in turns (in a shuffled order)
 /// so that a quiz covers as many of them as it can.
 fn fill(
-    ctx: &mut Ctx,
+    context: &mut Context,
     kind: QuestionType,
     n: usize,
     families: &[&'static Family],
@@ -300,7 +257,7 @@ fn fill(
 ) -> Vec<Question> {
     const TRIES: usize = 8;
     let mut order: Vec<&Family> = families.to_vec();
-    order.shuffle(&mut ctx.rng);
+    order.shuffle(&mut context.rng);
     let mut failures = vec![0usize; order.len()];
     let mut out = Vec::new();
     let mut turn = 0;
@@ -310,7 +267,7 @@ fn fill(
         if failures[i] >= TRIES {
             continue;
         }
-        match (order[i].make)(ctx, kind) {
+        match (order[i].make)(context, kind) {
             Some(question) if build::is_sound(&question) => {
                 let signature = build::signature(&question);
                 if seen.insert(signature) {

@@ -7,8 +7,9 @@ use super::board::promotion_row;
 use super::build::{
     self, blanks, choice, orient, random_position, Choice, Draft, Fill, Order, Recipe,
 };
+use super::family::{Context, Family};
 use super::probes::{self, step, wrong_captures, WrongRule};
-use super::{Ctx, Family, Question, QuestionType, Topic};
+use super::question::{Question, QuestionType, Topic};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::{Color, Role, Square};
@@ -89,12 +90,16 @@ const KING: Recipe = Recipe {
 };
 
 /// A random position, possibly turned to Black to move, that satisfies `wanted`.
-fn find(ctx: &mut Ctx, recipe: Recipe, wanted: impl Fn(&Position) -> bool) -> Option<Position> {
+fn find(
+    context: &mut Context,
+    recipe: Recipe,
+    wanted: impl Fn(&Position) -> bool,
+) -> Option<Position> {
     for _ in 0..ATTEMPTS {
-        let Some(position) = random_position(ctx, recipe) else {
+        let Some(position) = random_position(context, recipe) else {
             continue;
         };
-        let position = orient(ctx, position);
+        let position = orient(context, position);
         if wanted(&position) {
             return Some(position);
         }
@@ -171,8 +176,8 @@ fn plain(texts: impl IntoIterator<Item = String>, right: bool) -> Vec<Choice> {
 }
 
 /// "Legal moves: ... Capturing is compulsory, and the majority rule asks for 3 pieces."
-fn legal_explanation(ctx: &Ctx, position: &Position) -> String {
-    let lang = ctx.lang;
+fn legal_explanation(context: &Context, position: &Position) -> String {
+    let lang = context.lang;
     let all = words::list(lang, &legal_texts(position));
     let legal = position.legal_moves();
     match legal.first() {
@@ -187,14 +192,14 @@ fn legal_explanation(ctx: &Ctx, position: &Position) -> String {
     }
 }
 
-fn to_move(ctx: &Ctx, position: &Position) -> String {
-    let side = words::side(ctx.lang, position.turn());
-    say!(ctx.lang, Text::SideToMove, side)
+fn to_move(context: &Context, position: &Position) -> String {
+    let side = words::side(context.lang, position.turn());
+    say!(context.lang, Text::SideToMove, side)
 }
 
-fn legal_moves(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let captures = ctx.rng.gen_bool(0.6);
-    let position = find(ctx, MIXED, |p| {
+fn legal_moves(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let captures = context.rng.gen_bool(0.6);
+    let position = find(context, MIXED, |p| {
         let legal = p.legal_moves();
         !legal.is_empty()
             && legal.len() <= 10
@@ -218,10 +223,10 @@ fn legal_moves(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         need,
     );
     let right = plain(legal_texts(&position), true);
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
+    let lang = context.lang;
+    let intro = to_move(context, &position);
     let side = words::side(lang, position.turn());
-    let prompt = match (kind, ctx.rng.gen_bool(0.5)) {
+    let prompt = match (kind, context.rng.gen_bool(0.5)) {
         (Single, true) => say!(lang, Text::LegalMovesSingle, intro),
         (Single, false) => say!(lang, Text::LegalMovesSingleMayPlay, side),
         (_, true) => say!(lang, Text::LegalMovesMulti, intro),
@@ -229,29 +234,29 @@ fn legal_moves(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     };
     let draft = Draft::new("legal_moves", Topic::Moves, prompt)
         .fen(&position)
-        .explain(legal_explanation(ctx, &position));
-    choice(ctx, kind, draft, right, wrong, Order::Shuffle)
+        .explain(legal_explanation(context, &position));
+    choice(context, kind, draft, right, wrong, Order::Shuffle)
 }
 
-fn capture_count(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, CAPTURES, |p| {
+fn capture_count(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, CAPTURES, |p| {
         p.legal_moves()
             .first()
             .is_some_and(|m| m.capture_count() >= 2)
             && !shorter_captures(p).is_empty()
     })?;
     let most = position.legal_moves().first()?.capture_count();
-    let lang = ctx.lang;
+    let lang = context.lang;
     let side = words::side(lang, position.turn());
-    let intro = to_move(ctx, &position);
-    let prompt = if ctx.rng.gen_bool(0.5) {
+    let intro = to_move(context, &position);
+    let prompt = if context.rng.gen_bool(0.5) {
         say!(lang, Text::CaptureCountBlank, intro, side)
     } else {
         say!(lang, Text::CaptureCountBlankRules, intro, side)
     };
     let draft = Draft::new("capture_count", Topic::Moves, prompt)
         .fen(&position)
-        .explain(legal_explanation(ctx, &position));
+        .explain(legal_explanation(context, &position));
     if kind == Blank {
         return blanks(draft, vec![Fill::number(most as u64, 2)]);
     }
@@ -262,7 +267,7 @@ fn capture_count(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     counts.extend([most + 1, most + 2, most.saturating_sub(2)]);
     counts.retain(|&n| n >= 1 && n != most);
     choice(
-        ctx,
+        context,
         kind,
         draft,
         vec![Choice::plain(most.to_string(), true)],
@@ -271,8 +276,8 @@ fn capture_count(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn compulsory_capture(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, CAPTURES, |p| {
+fn compulsory_capture(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, CAPTURES, |p| {
         let legal = p.legal_moves();
         legal.len() == 1 && legal[0].is_capture() && shorter_captures(p).len() >= 2
     })?;
@@ -296,10 +301,10 @@ fn compulsory_capture(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         plain(wrong_moves(&position, position.turn().other()), false),
         3,
     );
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
+    let lang = context.lang;
+    let intro = to_move(context, &position);
     let prompt = say!(lang, Text::CompulsoryCaptureSingle, intro);
-    let mut explanation = legal_explanation(ctx, &position);
+    let mut explanation = legal_explanation(context, &position);
     if king_shorter {
         explanation.push_str(&say!(lang, Text::KingHasNoPriority));
     }
@@ -307,7 +312,7 @@ fn compulsory_capture(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .fen(&position)
         .explain(explanation);
     choice(
-        ctx,
+        context,
         kind,
         draft,
         vec![Choice::plain(position.move_text(m), true)],
@@ -316,8 +321,8 @@ fn compulsory_capture(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn king_landing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, KING, |p| {
+fn king_landing(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, KING, |p| {
         let legal = p.legal_moves();
         let Some(first) = legal.first() else {
             return false;
@@ -349,8 +354,8 @@ fn king_landing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     near.extend(shorter_captures(&position).iter().map(|m| m.to()));
     near.retain(|s| !ends.contains(s) && (position.piece_at(*s).is_none() || *s == king));
     near.remove(&king);
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
+    let lang = context.lang;
+    let intro = to_move(context, &position);
     let prompt = match kind {
         Single => say!(lang, Text::KingLandingSingle, intro, king),
         _ => say!(lang, Text::KingLandingMulti, intro, king),
@@ -359,12 +364,12 @@ fn king_landing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         lang,
         &ends.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
     );
-    let captures = legal_explanation(ctx, &position);
+    let captures = legal_explanation(context, &position);
     let draft = Draft::new("king_landing", Topic::Moves, prompt)
         .fen(&position)
         .explain(say!(lang, Text::KingLandingExplanation, all, captures));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         ends.iter()
@@ -377,8 +382,8 @@ fn king_landing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn capture_route(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, KING, |p| {
+fn capture_route(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, KING, |p| {
         let legal = p.legal_moves();
         legal.len() == 1
             && legal[0].is_king_move()
@@ -415,8 +420,8 @@ fn capture_route(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         }
     }
     let right = position.full_move_text(m);
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
+    let lang = context.lang;
+    let intro = to_move(context, &position);
     let prompt = say!(lang, Text::CaptureRouteSingle, intro, king);
     let mut explanation = say!(lang, Text::CaptureRouteExplanation, right);
     if removal || twice {
@@ -426,7 +431,7 @@ fn capture_route(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .fen(&position)
         .explain(explanation);
     choice(
-        ctx,
+        context,
         kind,
         draft,
         vec![Choice::new(right.clone(), format!("legal:{right}"), true)],
@@ -492,8 +497,8 @@ fn route_faults(position: &Position, route: &[Square]) -> Option<(bool, bool)> {
     Some((twice, passes))
 }
 
-fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, KING, |p| {
+fn capture_legality(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, KING, |p| {
         let legal = p.legal_moves();
         legal.len() == 1 && legal[0].is_king_move() && legal[0].capture_count() >= 2
     })?;
@@ -527,9 +532,9 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             .collect(),
     );
     kinds.retain(|k| !k.is_empty());
-    let pick = ctx.rng.gen_range(0..kinds.len());
+    let pick = context.rng.gen_range(0..kinds.len());
     let mut routes = kinds.swap_remove(pick);
-    let pick = ctx.rng.gen_range(0..routes.len());
+    let pick = context.rng.gen_range(0..routes.len());
     let (text, route) = routes.swap_remove(pick);
     let is_legal = position.parse_move(&text).is_ok();
     let (twice, passes) = route_faults(&position, &route)?;
@@ -542,8 +547,8 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     {
         return None;
     }
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
+    let lang = context.lang;
+    let intro = to_move(context, &position);
     let start = route[0];
     let prompt = say!(lang, Text::CaptureLegalitySingle, intro, start, text);
     let pool = [
@@ -561,7 +566,7 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .into_iter()
         .map(|(key, truth, text)| Choice::new(text, key, truth))
         .partition(|c| c.right);
-    let mut question = choice(ctx, kind, draft, right, wrong, Order::Shuffle)?;
+    let mut question = choice(context, kind, draft, right, wrong, Order::Shuffle)?;
     // Keep the options in the order of the statements: yes first, then the reasons.
     let order = ["legal", "twice", "passes", "fewer"];
     let mut items: Vec<(String, String, bool)> = question
@@ -573,7 +578,7 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             (
                 o.clone(),
                 k.clone(),
-                question.answer.contains(&super::letter(i)),
+                question.answer.contains(&super::question::letter(i)),
             )
         })
         .collect();
@@ -584,7 +589,7 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .iter()
         .enumerate()
         .filter(|(_, i)| i.2)
-        .map(|(n, _)| super::letter(n))
+        .map(|(n, _)| super::question::letter(n))
         .collect();
     Some(question)
 }
@@ -614,12 +619,12 @@ const CROWNING: Recipe = Recipe {
     black_kings: (0, 1),
 };
 
-fn crowning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let passing = kind == Single || ctx.rng.gen_bool(0.5);
+fn crowning(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let passing = kind == Single || context.rng.gen_bool(0.5);
     let mut found = None;
     for _ in 0..ATTEMPTS * 4 {
         // Men near the top of the board, so that captures reach the promotion row.
-        let Some(p) = random_position(ctx, CROWNING) else {
+        let Some(p) = random_position(context, CROWNING) else {
             continue;
         };
         if p.pieces(Color::White).iter().any(|s| s.row() > 4)
@@ -627,7 +632,7 @@ fn crowning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         {
             continue;
         }
-        let p = orient(ctx, p);
+        let p = orient(context, p);
         if let Some(m) = crowning_move(&p, passing) {
             if p.legal_moves().len() <= 3 {
                 found = Some((p, m));
@@ -638,8 +643,8 @@ fn crowning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let (position, m) = found?;
     let text = position.move_text(&m);
     let to = m.to();
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
+    let lang = context.lang;
+    let intro = to_move(context, &position);
     let side = words::side(lang, position.turn());
     let explanation = if m.promotes() {
         say!(lang, Text::CrownedExplanation)
@@ -678,5 +683,5 @@ fn crowning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .into_iter()
         .map(|(key, truth, text)| Choice::new(text, key, truth))
         .partition(|c| c.right);
-    choice(ctx, kind, draft, right, wrong, Order::Shuffle)
+    choice(context, kind, draft, right, wrong, Order::Shuffle)
 }

@@ -2,8 +2,9 @@
 //! Move answers are checked with [`Position::parse_move`], FEN answers by reading them back.
 
 use super::build::{blanks, choice, orient, random_position, Choice, Draft, Fill, Order, Recipe};
+use super::family::{Context, Family};
 use super::probes;
-use super::{Ctx, Family, Question, QuestionType, Topic};
+use super::question::{Question, QuestionType, Topic};
 use crate::fen;
 use crate::position::Position;
 use crate::setup::Setup;
@@ -55,12 +56,16 @@ const CAPTURES: Recipe = Recipe {
     black_kings: (0, 1),
 };
 
-fn find(ctx: &mut Ctx, recipe: Recipe, wanted: impl Fn(&Position) -> bool) -> Option<Position> {
+fn find(
+    context: &mut Context,
+    recipe: Recipe,
+    wanted: impl Fn(&Position) -> bool,
+) -> Option<Position> {
     for _ in 0..400 {
-        let Some(position) = random_position(ctx, recipe) else {
+        let Some(position) = random_position(context, recipe) else {
             continue;
         };
-        let position = orient(ctx, position);
+        let position = orient(context, position);
         if wanted(&position) {
             return Some(position);
         }
@@ -68,20 +73,20 @@ fn find(ctx: &mut Ctx, recipe: Recipe, wanted: impl Fn(&Position) -> bool) -> Op
     None
 }
 
-fn write_move(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, CAPTURES, |p| {
+fn write_move(context: &mut Context, _kind: QuestionType) -> Option<Question> {
+    let position = find(context, CAPTURES, |p| {
         let legal = p.legal_moves();
         legal.len() == 1 && legal[0].capture_count() >= 2
     })?;
     let m = *position.legal_moves().first()?;
     let text = position.move_text(&m);
-    let lang = ctx.lang;
+    let lang = context.lang;
     let side = words::side(lang, position.turn());
     let from = m.from();
     let to = m.to();
     let captured: Vec<String> = m.captured().iter().map(|s| s.to_string()).collect();
     let taken = words::list(lang, &captured);
-    let prompt = if ctx.rng.gen_bool(0.5) {
+    let prompt = if context.rng.gen_bool(0.5) {
         say!(lang, Text::WriteMoveOnlyCapture, side)
     } else {
         say!(lang, Text::WriteMoveCaptures, side, from, taken, to)
@@ -93,9 +98,9 @@ fn write_move(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
     blanks(draft, vec![Fill::mv(text, 2)])
 }
 
-fn move_meaning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let capture = ctx.rng.gen_bool(0.7);
-    let position = find(ctx, SMALL, |p| {
+fn move_meaning(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let capture = context.rng.gen_bool(0.7);
+    let position = find(context, SMALL, |p| {
         p.legal_moves()
             .iter()
             .any(|m| m.capture_count() == usize::from(capture) && !m.is_king_move())
@@ -105,7 +110,7 @@ fn move_meaning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .iter()
         .filter(|m| m.capture_count() == usize::from(capture) && !m.is_king_move())
         .collect();
-    let m = **candidates.choose(&mut ctx.rng)?;
+    let m = **candidates.choose(&mut context.rng)?;
     let text = position.move_text(&m);
     // Read the text back: every statement is decided by the move the engine finds.
     let read = position.parse_move(&text).ok()?;
@@ -114,7 +119,7 @@ fn move_meaning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .legal_moves()
         .iter()
         .any(|o| o.from() == b && o.captured().contains(a));
-    let lang = ctx.lang;
+    let lang = context.lang;
     let pool = [
         (
             "captures_ends",
@@ -147,7 +152,7 @@ fn move_meaning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .into_iter()
         .map(|(key, truth, text)| Choice::new(text, key, truth))
         .partition(|c| c.right);
-    choice(ctx, kind, draft, right, wrong, Order::Shuffle)
+    choice(context, kind, draft, right, wrong, Order::Shuffle)
 }
 
 /// A FEN written from pieces, canonical order, with `turn` to move.
@@ -182,7 +187,7 @@ fn pieces_of(position: &Position) -> Vec<(Square, Piece)> {
 /// Near misses of a position's FEN: the other side to move, the colours swapped, one piece
 /// moved to a neighbouring square, a king written as a man or a man as a king, the board
 /// turned.
-fn wrong_fens(ctx: &mut Ctx, position: &Position) -> Vec<(String, &'static str)> {
+fn wrong_fens(context: &mut Context, position: &Position) -> Vec<(String, &'static str)> {
     let pieces = pieces_of(position);
     let turn = position.turn();
     let mut out = vec![(fen_text(turn.other(), &pieces), "turn")];
@@ -194,14 +199,14 @@ fn wrong_fens(ctx: &mut Ctx, position: &Position) -> Vec<(String, &'static str)>
     let turned: Vec<(Square, Piece)> = pieces.iter().map(|&(s, p)| (s.mirror(), p)).collect();
     out.push((fen_text(turn, &turned), "turned"));
     for _ in 0..3 {
-        let Some(&(square, piece)) = pieces.choose(&mut ctx.rng) else {
+        let Some(&(square, piece)) = pieces.choose(&mut context.rng) else {
             break;
         };
         let free: Vec<Square> = probes::neighbours(square)
             .into_iter()
             .filter(|n| position.piece_at(*n).is_none())
             .collect();
-        if let Some(&to) = free.choose(&mut ctx.rng) {
+        if let Some(&to) = free.choose(&mut context.rng) {
             let moved: Vec<(Square, Piece)> = pieces
                 .iter()
                 .map(|&(s, p)| if s == square { (to, piece) } else { (s, p) })
@@ -209,7 +214,7 @@ fn wrong_fens(ctx: &mut Ctx, position: &Position) -> Vec<(String, &'static str)>
             out.push((fen_text(turn, &moved), "moved"));
         }
     }
-    if let Some(&(square, piece)) = pieces.choose(&mut ctx.rng) {
+    if let Some(&(square, piece)) = pieces.choose(&mut context.rng) {
         let role = match piece.role {
             Role::Man => Role::King,
             Role::King => Role::Man,
@@ -234,19 +239,19 @@ fn same_position(text: &str, position: &Position) -> bool {
     text.parse::<Position>().is_ok_and(|p| p == *position)
 }
 
-fn which_fen(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, SMALL, |p| p.occupied().count() <= 8)?;
+fn which_fen(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, SMALL, |p| p.occupied().count() <= 8)?;
     let right = fen::write(&position);
     if !same_position(&right, &position) {
         return None;
     }
-    let wrong: Vec<Choice> = wrong_fens(ctx, &position)
+    let wrong: Vec<Choice> = wrong_fens(context, &position)
         .into_iter()
         .filter(|(text, _)| !same_position(text, &position))
         .map(|(text, key)| Choice::new(text, key, false))
         .collect();
-    let lang = ctx.lang;
-    let prompt = if ctx.rng.gen_bool(0.5) {
+    let lang = context.lang;
+    let prompt = if context.rng.gen_bool(0.5) {
         say!(lang, Text::WhichFenSingle)
     } else {
         say!(lang, Text::WhichFenSingleSideToMove)
@@ -255,7 +260,7 @@ fn which_fen(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .fen(&position)
         .explain(say!(lang, Text::WhichFenExplanation, right));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         vec![Choice::new(right, "right", true)],
@@ -264,15 +269,15 @@ fn which_fen(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn write_fen(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, SMALL, |p| p.occupied().count() <= 6)?;
+fn write_fen(context: &mut Context, _kind: QuestionType) -> Option<Question> {
+    let position = find(context, SMALL, |p| p.occupied().count() <= 6)?;
     let text = fen::write(&position);
     // The answer reads back as the diagram.
     let setup: Setup = fen::parse_setup(&text).ok()?;
     if Position::from_setup(&setup).ok()? != position {
         return None;
     }
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = say!(lang, Text::WriteFenBlank);
     let draft = Draft::new("write_fen", Topic::Notation, prompt)
         .fen(&position)

@@ -4,8 +4,9 @@
 //! played until the engine declares it drawn.
 
 use super::build::{blanks, choice, Choice, Draft, Fill, Order};
+use super::family::{Context, Family};
 use super::probes;
-use super::{Ctx, Family, Question, QuestionType, Topic};
+use super::question::{Question, QuestionType, Topic};
 use crate::position::Position;
 use crate::square::Color;
 use crate::words::synonyms::Word;
@@ -93,23 +94,23 @@ pub(crate) struct Statement {
 
 /// A choice question on statements: "which is true" (or, when `ask_false`, "which is false").
 fn statements(
-    ctx: &mut Ctx,
+    context: &mut Context,
     kind: QuestionType,
     draft: Draft,
     pool: &[Statement],
     ask_false: bool,
 ) -> Option<Question> {
-    let lang = ctx.lang;
+    let lang = context.lang;
     let (right, wrong): (Vec<Choice>, Vec<Choice>) = pool
         .iter()
         .map(|s| Choice::new(say!(lang, s.text), s.key, s.truth != ask_false))
         .partition(|c| c.right);
-    choice(ctx, kind, draft, right, wrong, Order::Shuffle)
+    choice(context, kind, draft, right, wrong, Order::Shuffle)
 }
 
-fn first_move(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn first_move(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let first = probes::first_to_move();
-    let lang = ctx.lang;
+    let lang = context.lang;
     let explanation = say!(
         lang,
         Text::FirstMoveExplanation,
@@ -150,7 +151,7 @@ fn first_move(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         },
     ];
     statements(
-        ctx,
+        context,
         kind,
         Draft::new("first_move", Topic::Rules, prompt).explain(explanation),
         &pool,
@@ -158,7 +159,7 @@ fn first_move(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn man_moves(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn man_moves(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let quiet_back = probes::man_quiet_backward();
     let capture_back = probes::man_captures(false);
     if !probes::man_quiet_forward() || !probes::man_captures(true) {
@@ -186,11 +187,11 @@ fn man_moves(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             text: Text::ManMovesBothAlways,
         },
     ];
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = say!(lang, Text::ManMovesSingle);
     let explanation = say!(lang, Text::ManMovesExplanation);
     statements(
-        ctx,
+        context,
         kind,
         Draft::new("man_moves", Topic::Rules, prompt).explain(explanation),
         &pool,
@@ -198,7 +199,7 @@ fn man_moves(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn numbering(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn numbering(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let quiet = probes::white_quiet_to_smaller();
     let captures = probes::white_captures_to_smaller();
     let pool = [
@@ -223,11 +224,11 @@ fn numbering(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             text: Text::NumberingCaptureWhiteLarger,
         },
     ];
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = say!(lang, Text::WhichStatementTrue);
     let explanation = say!(lang, Text::NumberingExplanation);
     statements(
-        ctx,
+        context,
         kind,
         Draft::new("numbering", Topic::Rules, prompt).explain(explanation),
         &pool,
@@ -294,9 +295,9 @@ fn king_pool() -> Vec<Statement> {
     ]
 }
 
-fn king_facts(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let lang = ctx.lang;
-    let ask_false = kind == Single && ctx.rng.gen_ratio(1, 3);
+fn king_facts(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let lang = context.lang;
+    let ask_false = kind == Single && context.rng.gen_ratio(1, 3);
     let prompt = match (kind, ask_false) {
         (Single, false) => say!(lang, Text::KingFactsSingle),
         (Single, true) => say!(lang, Text::KingFactsSingleFalse),
@@ -304,7 +305,7 @@ fn king_facts(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     };
     let explanation = say!(lang, Text::KingFactsExplanation);
     statements(
-        ctx,
+        context,
         kind,
         Draft::new("king_facts", Topic::Rules, prompt).explain(explanation),
         &king_pool(),
@@ -329,7 +330,7 @@ fn man_lands_behind() -> bool {
     })
 }
 
-fn man_captures(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn man_captures(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let pool = [
         Statement {
             key: "backward",
@@ -367,8 +368,8 @@ fn man_captures(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             text: Text::ManCapturesCompulsory,
         },
     ];
-    let lang = ctx.lang;
-    let ask_false = kind == Single && ctx.rng.gen_ratio(1, 3);
+    let lang = context.lang;
+    let ask_false = kind == Single && context.rng.gen_ratio(1, 3);
     let prompt = match (kind, ask_false) {
         (Single, false) => say!(lang, Text::ManCapturesSingle),
         (Single, true) => say!(lang, Text::ManCapturesSingleFalse),
@@ -376,7 +377,7 @@ fn man_captures(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     };
     let explanation = say!(lang, Text::ManCapturesExplanation);
     statements(
-        ctx,
+        context,
         kind,
         Draft::new("man_captures", Topic::Rules, prompt).explain(explanation),
         &pool,
@@ -392,18 +393,18 @@ fn permission(lang: Lang, permitted: bool) -> Fill {
     }
 }
 
-fn jumping(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
+fn jumping(context: &mut Context, _kind: QuestionType) -> Option<Question> {
     let own = probes::jumps_own_pieces();
     let empty_twice = probes::crosses_empty_twice();
     let piece_twice = probes::jumps_same_piece_twice()?;
-    let lang = ctx.lang;
+    let lang = context.lang;
     let mut clauses = vec![
         (own, say!(lang, Text::JumpOwnPieces)),
         (empty_twice, say!(lang, Text::CrossEmptySquareTwice)),
         (piece_twice, say!(lang, Text::JumpPieceTwice)),
     ];
-    clauses.shuffle(&mut ctx.rng);
-    if ctx.rng.gen_ratio(1, 3) {
+    clauses.shuffle(&mut context.rng);
+    if context.rng.gen_ratio(1, 3) {
         clauses.pop();
     }
     let texts: Vec<String> = clauses.iter().map(|c| c.1.clone()).collect();
@@ -423,10 +424,10 @@ fn jumping(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn draw_rules(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn draw_rules(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let (kings, sixteen, five, repetition) = probes::draw_counts()?;
-    let lang = ctx.lang;
-    let variant = ctx.rng.gen_range(0..3);
+    let lang = context.lang;
+    let variant = context.rng.gen_range(0..3);
     let explanation = say!(
         lang,
         Text::DrawRulesExplanation,
@@ -460,7 +461,7 @@ fn draw_rules(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             ),
         };
     }
-    let (prompt, value, near) = match ctx.rng.gen_range(0..4) {
+    let (prompt, value, near) = match context.rng.gen_range(0..4) {
         0 => (
             say!(lang, Text::DrawThreeKingsSingle),
             sixteen,
@@ -483,7 +484,7 @@ fn draw_rules(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         ),
     };
     choice(
-        ctx,
+        context,
         kind,
         draft(prompt),
         vec![Choice::plain(value.to_string(), true)],
@@ -495,7 +496,7 @@ fn draw_rules(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn losing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn losing(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let [no_pieces, no_moves, fewer, no_king] = probes::losing()?;
     let pool = [
         Statement {
@@ -525,14 +526,14 @@ fn losing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             text: Text::LosingResigns,
         },
     ];
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = match kind {
         Single => say!(lang, Text::LosingSingle),
         _ => say!(lang, Text::LosingMulti),
     };
     let explanation = say!(lang, Text::LosingExplanation);
     statements(
-        ctx,
+        context,
         kind,
         Draft::new("losing", Topic::Rules, prompt).explain(explanation),
         &pool,
@@ -540,7 +541,7 @@ fn losing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn majority_king(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn majority_king(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let counts = probes::king_counts_as()?;
     let pool = [
         Statement {
@@ -564,11 +565,11 @@ fn majority_king(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             text: Text::MajorityKingPriority,
         },
     ];
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = say!(lang, Text::MajorityKingSingle);
     let explanation = say!(lang, Text::MajorityKingExplanation);
     statements(
-        ctx,
+        context,
         kind,
         Draft::new("majority_king", Topic::Rules, prompt).explain(explanation),
         &pool,
@@ -576,7 +577,7 @@ fn majority_king(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn removal(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn removal(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let after = probes::removed_after_capture()?;
     let pool = [
         Statement {
@@ -600,11 +601,11 @@ fn removal(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             text: Text::RemovalPlayerChooses,
         },
     ];
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = say!(lang, Text::RemovalSingle);
     let explanation = say!(lang, Text::RemovalExplanation);
     statements(
-        ctx,
+        context,
         kind,
         Draft::new("removal", Topic::Rules, prompt).explain(explanation),
         &pool,
@@ -612,7 +613,7 @@ fn removal(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn passing_promotion(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn passing_promotion(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let crowned = probes::crowned_in_passing()?;
     // The witness capture is legal: the man may cross the row.
     let witness: Position = probes::PASSING.parse().ok()?;
@@ -643,12 +644,12 @@ fn passing_promotion(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             text: Text::PassingPromotionMustStop,
         },
     ];
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = say!(lang, Text::PassingPromotionSingle);
     let example = probes::PASSING;
     let explanation = say!(lang, Text::PassingPromotionExplanation, example, route);
     statements(
-        ctx,
+        context,
         kind,
         Draft::new("passing_promotion", Topic::Rules, prompt).explain(explanation),
         &pool,

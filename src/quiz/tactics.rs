@@ -6,7 +6,8 @@
 //! before it is used, and skipped when the solver cannot prove it within a small node budget.
 
 use super::build::{self, open, Draft};
-use super::{Ctx, Family, Question, QuestionType, Topic, QUIZ_LIMITS};
+use super::family::{Context, Family, QUIZ_LIMITS};
+use super::question::{Question, QuestionType, Topic};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif, Solution};
@@ -94,7 +95,7 @@ pub(crate) fn shifted(position: &Position, rows: i8, columns: i8) -> Option<Posi
 
 /// A variant of a collection position: shifted by a small even step, and turned for Black
 /// half of the time.
-fn variant(ctx: &mut Ctx, fen: &str) -> Option<Position> {
+fn variant(context: &mut Context, fen: &str) -> Option<Position> {
     let base: Position = fen.parse().ok()?;
     let shifts: [(i8, i8); 9] = [
         (0, 0),
@@ -107,9 +108,9 @@ fn variant(ctx: &mut Ctx, fen: &str) -> Option<Position> {
         (2, 0),
         (-2, 0),
     ];
-    let &(rows, columns) = shifts.choose(&mut ctx.rng)?;
+    let &(rows, columns) = shifts.choose(&mut context.rng)?;
     let position = shifted(&base, rows, columns).unwrap_or(base);
-    Some(if ctx.rng.gen_bool(0.5) {
+    Some(if context.rng.gen_bool(0.5) {
         position.mirrored()
     } else {
         position
@@ -127,36 +128,36 @@ fn good_exercise(solution: &Solution) -> bool {
 
 /// A random small position of the kind that hides a shot: a few men each and sometimes a
 /// black king.
-fn random_candidate(ctx: &mut Ctx) -> Option<Position> {
+fn random_candidate(context: &mut Context) -> Option<Position> {
     let recipe = build::Recipe {
         white_men: (3, 6),
         white_kings: (0, 0),
         black_men: (1, 3),
         black_kings: (0, 1),
     };
-    let position = build::random_position(ctx, recipe)?;
+    let position = build::random_position(context, recipe)?;
     if position.has_capture() || position.with_turn(Color::Black).has_capture() {
         return None;
     }
-    Some(if ctx.rng.gen_bool(0.5) {
+    Some(if context.rng.gen_bool(0.5) {
         position.mirrored()
     } else {
         position
     })
 }
 
-fn win_line(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn win_line(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let mut found = None;
     for attempt in 0..300 {
-        let candidate = if attempt < 6 && ctx.rng.gen_bool(0.7) {
+        let candidate = if attempt < 6 && context.rng.gen_bool(0.7) {
             let pool: Vec<&str> = COMBINATIONS.iter().chain(TURKISH.iter()).copied().collect();
-            let fen = *pool.choose(&mut ctx.rng)?;
-            variant(ctx, fen)
+            let fen = *pool.choose(&mut context.rng)?;
+            variant(context, fen)
         } else {
-            random_candidate(ctx)
+            random_candidate(context)
         };
         let Some(position) = candidate else { continue };
-        let solution = ctx.solver().solve(&position, Goal::Win, QUIZ_LIMITS);
+        let solution = context.solver().solve(&position, Goal::Win, QUIZ_LIMITS);
         if good_exercise(&solution) {
             found = Some(solution);
             break;
@@ -164,7 +165,7 @@ fn win_line(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     }
     let solution = found?;
     let position = solution.position;
-    let lang = ctx.lang;
+    let lang = context.lang;
     let side = position.turn();
     let headline = words::caption(lang, side, Goal::Win);
     let prompt = say!(lang, Text::WinLinePrompt, headline);
@@ -185,7 +186,7 @@ fn win_line(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let draft = Draft::new("win_line", Topic::Tactics, prompt)
         .fen(&position)
         .explain(explanation);
-    let mut question = open(draft, kind, ctx.diagram_points);
+    let mut question = open(draft, kind, context.diagram_points);
     question.answer = solution.line_texts();
     question.goal = Some(Goal::Win);
     Some(question)
@@ -205,45 +206,45 @@ pub fn shows(solution: &Solution, motif: Motif) -> bool {
     solution.is_solved() && solution.motifs.contains(&motif)
 }
 
-fn design(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn design(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let motif = Motif::TurkishStrike;
-    let side = if ctx.rng.gen_ratio(3, 4) {
+    let side = if context.rng.gen_ratio(3, 4) {
         Color::White
     } else {
         Color::Black
     };
     let mut examples = design_examples(motif);
-    examples.shuffle(&mut ctx.rng);
+    examples.shuffle(&mut context.rng);
     let mut example = None;
     for fen in examples.into_iter().take(6) {
-        let Some(mut position) = variant(ctx, fen) else {
+        let Some(mut position) = variant(context, fen) else {
             continue;
         };
         if position.turn() != side {
             position = position.mirrored();
         }
-        let solution = ctx.solver().solve(&position, Goal::Auto, QUIZ_LIMITS);
+        let solution = context.solver().solve(&position, Goal::Auto, QUIZ_LIMITS);
         if shows(&solution, motif) {
             example = Some(position);
             break;
         }
     }
     let example = example?;
-    let lang = ctx.lang;
+    let lang = context.lang;
     let who = words::side(lang, side);
     let name = words::motif(lang, motif);
     let prompt = match motif {
-        Motif::TurkishStrike if ctx.rng.gen_bool(0.5) => {
+        Motif::TurkishStrike if context.rng.gen_bool(0.5) => {
             say!(lang, Text::DesignTurkishStrike, who)
         }
         Motif::TurkishStrike => say!(lang, Text::DesignTurkishStrikeExplained, who),
         _ => say!(lang, Text::DesignMotif, who, name),
     };
-    let solution = ctx.solver().solve(&example, Goal::Auto, QUIZ_LIMITS);
+    let solution = context.solver().solve(&example, Goal::Auto, QUIZ_LIMITS);
     let line = solution.annotated();
     let explanation = say!(lang, Text::DesignExplanation, example, line, name);
     let draft = Draft::new("design", Topic::Tactics, prompt).explain(explanation);
-    let mut question = open(draft, kind, ctx.design_points);
+    let mut question = open(draft, kind, context.design_points);
     question.answer = vec![example.to_string()];
     question.goal = Some(Goal::Auto);
     question.motif = Some(motif);
