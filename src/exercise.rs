@@ -20,6 +20,7 @@ use crate::position::Position;
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif};
 use crate::square::{Color, Role};
+use crate::words::Lang;
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -32,8 +33,8 @@ pub struct ExerciseSet {
     pub title: String,
     pub subtitle: Option<String>,
     pub author: Option<String>,
-    /// `en` or `zh`.
-    pub language: String,
+    /// The language of worksheets made from the set (`en` or `zh` in the file).
+    pub language: Lang,
     pub level: Option<u8>,
     pub description: Option<String>,
     /// How answers to this set are marked.
@@ -74,8 +75,8 @@ pub struct Exercise {
     pub title: Option<String>,
     pub hint: Option<String>,
     pub comment: Option<String>,
-    /// The teacher's motif tags, as written.
-    pub motifs: Vec<String>,
+    /// The teacher's motif tags.
+    pub motifs: Vec<Motif>,
     /// The teacher's difficulty level (1-6), overriding the estimate.
     pub difficulty: Option<u8>,
     pub source: Option<String>,
@@ -224,14 +225,14 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
         id: id.map(str::to_string),
         message,
     };
-    let language = raw.language.unwrap_or_else(|| "en".to_string());
-    if language != "en" && language != "zh" {
-        errors.push(error(
-            find_line(text, "language:"),
-            None,
-            format!("language '{language}' is not supported: use en or zh"),
-        ));
-    }
+    let language = match raw.language.as_deref().map(str::parse::<Lang>) {
+        None => Lang::English,
+        Some(Ok(lang)) => lang,
+        Some(Err(message)) => {
+            errors.push(error(find_line(text, "language:"), None, message));
+            Lang::English
+        }
+    };
     if let Some(level) = raw.level {
         if !(1..=6).contains(&level) {
             errors.push(error(
@@ -392,13 +393,17 @@ fn check_exercise(
             problems.push(format!("difficulty {level} is outside 1-6"));
         }
     }
-    for motif in &raw.motifs {
-        if Motif::from_key(motif).is_none() {
-            let known: Vec<&str> = Motif::ALL.iter().map(|m| m.key()).collect();
-            problems.push(format!(
-                "unknown motif '{motif}' (known: {})",
-                known.join(", ")
-            ));
+    let mut motifs = Vec::new();
+    for tag in &raw.motifs {
+        match Motif::from_key(tag) {
+            Some(motif) => motifs.push(motif),
+            None => {
+                let known: Vec<&str> = Motif::ALL.iter().map(|m| m.key()).collect();
+                problems.push(format!(
+                    "unknown motif '{tag}' (known: {})",
+                    known.join(", ")
+                ));
+            }
         }
     }
     match position {
@@ -409,7 +414,7 @@ fn check_exercise(
             title: raw.title,
             hint: raw.hint,
             comment: raw.comment,
-            motifs: raw.motifs,
+            motifs,
             difficulty: raw.difficulty,
             source: raw.source,
             solution: raw.solution,
@@ -443,7 +448,7 @@ struct OutSet<'a> {
     subtitle: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     author: Option<&'a str>,
-    language: &'a str,
+    language: Lang,
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -462,8 +467,8 @@ struct OutExercise<'a> {
     hint: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     comment: Option<&'a str>,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    motifs: &'a [String],
+    #[serde(skip_serializing_if = "<[Motif]>::is_empty")]
+    motifs: &'a [Motif],
     #[serde(skip_serializing_if = "Option::is_none")]
     difficulty: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -479,7 +484,7 @@ pub fn to_yaml(set: &ExerciseSet) -> String {
         title: &set.title,
         subtitle: set.subtitle.as_deref(),
         author: set.author.as_deref(),
-        language: &set.language,
+        language: set.language,
         level: set.level,
         description: set.description.as_deref(),
         exercises: set

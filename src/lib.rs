@@ -20,12 +20,15 @@
 //! ```
 
 pub mod check;
+pub mod escape;
 pub mod exercise;
 pub mod generate;
+pub mod lms;
 pub mod quiz;
 pub mod render;
 pub mod solver;
 pub mod verify;
+pub mod words;
 
 /// The rules core lives in its own crate, `damtutor-rules`; its modules and types are
 /// re-exported here so that the teaching layers and users name them from one place.

@@ -1,4 +1,7 @@
 use clap::Parser;
+use cli::CliError;
+use damtutor::fen::FenError;
+use damtutor::notation::MoveError;
 use std::process::ExitCode;
 
 mod cli;
@@ -9,7 +12,32 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("damtutor: {error}");
-            ExitCode::from(error.code)
+            ExitCode::from(exit_code(&error))
         }
+    }
+}
+
+/// The exit code of an error, decided here and nowhere else: 1 when the input was understood
+/// but rejected (an illegal move, an impossible position, an unproven exercise) or some items
+/// were skipped; 2 when it could not be used at all (usage, a file that does not read or
+/// parse, a template). clap's own usage errors exit with 2 as well.
+fn exit_code(error: &CliError) -> u8 {
+    match error {
+        CliError::Rejected(_) | CliError::Partial(_) => 1,
+        CliError::Fen(FenError::Position(_)) => 1,
+        CliError::Move {
+            error: MoveError::Illegal { .. } | MoveError::Ambiguous { .. },
+            ..
+        } => 1,
+        CliError::Usage(_)
+        | CliError::Io { .. }
+        | CliError::Exercises(_)
+        | CliError::Fen(FenError::Parse(_))
+        | CliError::Move {
+            error: MoveError::Syntax { .. },
+            ..
+        }
+        | CliError::Template(_)
+        | CliError::Key(_) => 2,
     }
 }

@@ -4,7 +4,7 @@
 use crate::exercise::{Exercise, ExerciseSet};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::solver::{self, Goal, Limits, Motif, Solution, Solver};
+use crate::solver::{self, Goal, Limits, Solution, Solver};
 use rayon::prelude::*;
 
 /// What the solver says about one exercise.
@@ -84,18 +84,21 @@ fn verify_exercise(
                 problems.push(problem);
             }
         }
-        for tag in &exercise.motifs {
-            if let Some(motif) = Motif::from_key(tag) {
-                if !solution.motifs.contains(&motif) {
-                    warnings.push(format!(
-                        "the file tags {tag}, but the solver's line does not show it (computed: {})",
-                        if solution.motifs.is_empty() {
-                            "none".to_string()
-                        } else {
-                            solution.motifs.iter().map(|m| m.key()).collect::<Vec<_>>().join(", ")
-                        }
-                    ));
-                }
+        for motif in &exercise.motifs {
+            if !solution.motifs.contains(motif) {
+                warnings.push(format!(
+                    "the file tags {motif}, but the solver's line does not show it (computed: {})",
+                    if solution.motifs.is_empty() {
+                        "none".to_string()
+                    } else {
+                        solution
+                            .motifs
+                            .iter()
+                            .map(|m| m.key())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    }
+                ));
             }
         }
     }

@@ -4,10 +4,10 @@
 //! the `damtutor worksheet` command's files and exit codes.
 
 use damtutor::exercise::{self, ExerciseSet};
-use damtutor::render::i18n::Lang;
-use damtutor::render::templates::{Format, Templates};
+use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::{self, mirror_line, Answers, Item, OutputFile, WorksheetOptions};
 use damtutor::solver::{solve_all, Limits, Solution, Solver};
+use damtutor::words::Lang;
 use damtutor::{Position, Square};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -47,7 +47,7 @@ fn items<'a>(sets: &'a [ExerciseSet], solutions: &'a [Solution]) -> Vec<Item<'a>
 fn render(paths: &[&str], options: &WorksheetOptions, out: &str) -> Vec<OutputFile> {
     let sets: Vec<ExerciseSet> = paths.iter().map(|p| load(p)).collect();
     let solutions = solve(&sets);
-    let templates = Templates::load(options.format, None).unwrap();
+    let templates = Templates::load(Document::Worksheet, options.format, None).unwrap();
     worksheet::render(
         &items(&sets, &solutions),
         options,
@@ -429,7 +429,7 @@ fn text_from_files_is_escaped() {
     let solutions = solve(&sets);
     let items = items(&sets, &solutions);
 
-    let templates = Templates::load(Format::Html, None).unwrap();
+    let templates = Templates::load(Document::Worksheet, Format::Html, None).unwrap();
     let files = worksheet::render(
         &items,
         &WorksheetOptions::default(),
@@ -444,7 +444,7 @@ fn text_from_files_is_escaped() {
     assert!(html.contains("data-id=\"x&lt;1&gt;\""));
     well_formed(html).unwrap();
 
-    let templates = Templates::load(Format::Markdown, None).unwrap();
+    let templates = Templates::load(Document::Worksheet, Format::Markdown, None).unwrap();
     let options = WorksheetOptions {
         format: Format::Markdown,
         ..WorksheetOptions::default()

@@ -1,9 +1,12 @@
 //! Marking a class: every student's answer file against the exercises, a gradebook and the
 //! success rate of each question.
 
-use super::line::{check_against, Verdict};
+use super::line::check_against;
+use super::verdict::Verdict;
+use crate::escape;
 use crate::exercise::{AnswerSheet, Exercise, ExerciseSet, Scoring};
 use crate::solver::{self, Limits, Solution, Solver};
+use crate::words::{say, Lang, Text};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -13,9 +16,8 @@ pub struct ItemResult {
     pub id: String,
     /// The answer as written (empty when missing).
     pub answer: String,
-    /// `correct`, `alternative`, `incomplete`, `wrong`, `illegal`, `missing`, or a quiz
-    /// verdict.
-    pub verdict: String,
+    /// A line's verdict, a quiz question's, or `missing`.
+    pub verdict: Verdict,
     pub points: f64,
     pub max: f64,
     /// One sentence of feedback.
@@ -124,10 +126,10 @@ fn mark_sheet(
             items.push(ItemResult {
                 id: m.exercise.id.clone(),
                 answer: String::new(),
-                verdict: "missing".into(),
+                verdict: Verdict::Missing,
                 points: 0.0,
                 max,
-                feedback: "No answer.".into(),
+                feedback: say!(Lang::English, Text::NoAnswer),
                 diagram_fen: None,
                 faulty_move: None,
                 solution: solution_text,
@@ -163,7 +165,7 @@ fn mark_sheet(
         items.push(ItemResult {
             id: m.exercise.id.clone(),
             answer: text,
-            verdict: check.verdict.name().to_string(),
+            verdict: check.verdict,
             points: round2(max * share),
             max,
             feedback: check.message,
@@ -177,8 +179,8 @@ fn mark_sheet(
         .iter()
         .filter(|(id, _, _)| !marked.iter().any(|m| &m.exercise.id == id))
         .map(|(id, _, line)| match line {
-            Some(line) => format!("line {line}: no exercise has the id '{id}'"),
-            None => format!("no exercise has the id '{id}'"),
+            Some(line) => say!(Lang::English, Text::NoteUnknownExerciseAt, line, id),
+            None => say!(Lang::English, Text::NoteUnknownExercise, id),
         })
         .collect();
     let total = round2(items.iter().map(|i| i.points).sum());
@@ -215,7 +217,7 @@ pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
                 .iter()
                 .filter(|i| i.points >= i.max && i.max > 0.0)
                 .count();
-            let answered = all.iter().filter(|i| i.verdict != "missing").count();
+            let answered = all.iter().filter(|i| i.verdict != Verdict::Missing).count();
             let students = all.len();
             QuestionStats {
                 id: item.id.clone(),
@@ -247,15 +249,15 @@ pub fn gradebook_csv(results: &[StudentResult]) -> String {
     let mut out = String::from("student,class,file");
     for id in &ids {
         out.push(',');
-        out.push_str(&csv_field(id));
+        out.push_str(&escape::csv(id));
     }
     out.push_str(",total,max,percent\n");
     for r in results {
         out.push_str(&format!(
             "{},{},{}",
-            csv_field(&r.student),
-            csv_field(r.class.as_deref().unwrap_or("")),
-            csv_field(&r.file)
+            escape::csv(&r.student),
+            escape::csv(r.class.as_deref().unwrap_or("")),
+            escape::csv(&r.file)
         ));
         for id in &ids {
             let points = r
@@ -290,18 +292,10 @@ pub fn number(x: f64) -> String {
     }
 }
 
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
-/// Marks every sheet against a quiz key (see [`crate::quiz::score`] for the answer formats).
+/// Marks every sheet against a quiz key (see [`quiz`](super::quiz) for the answer formats).
 pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentResult> {
+    use super::answer::AnswerValue;
     use crate::exercise::Answer;
-    use crate::quiz::AnswerValue;
     use std::collections::BTreeMap;
     sheets
         .par_iter()
@@ -318,7 +312,7 @@ pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentR
                     (id.clone(), value)
                 })
                 .collect();
-            let scored = crate::quiz::score(key, &answers);
+            let scored = super::quiz::score(key, &answers);
             let items: Vec<ItemResult> = scored
                 .questions
                 .iter()
@@ -332,7 +326,7 @@ pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentR
                     ItemResult {
                         id: q.id.clone(),
                         answer: answers.get(&q.id).map(|a| a.joined()).unwrap_or_default(),
-                        verdict: q.verdict.clone(),
+                        verdict: q.verdict,
                         points: round2(q.points),
                         max: q.max,
                         feedback: q.feedback.clone(),
@@ -347,8 +341,8 @@ pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentR
                 .iter()
                 .filter(|(id, _, _)| !key.questions.iter().any(|q| &q.id == id))
                 .map(|(id, _, line)| match line {
-                    Some(line) => format!("line {line}: the key has no question '{id}'"),
-                    None => format!("the key has no question '{id}'"),
+                    Some(line) => say!(Lang::English, Text::NoteUnknownQuestionAt, line, id),
+                    None => say!(Lang::English, Text::NoteUnknownQuestion, id),
                 })
                 .collect();
             StudentResult {

@@ -5,46 +5,14 @@
 //! filled in when they are forced or determined by the next move. Every solving-side move is
 //! checked by the solver: it must keep the goal forced.
 
+use super::verdict::Verdict;
 use crate::moves::Move;
 use crate::notation::{self, MoveError};
 use crate::position::Position;
 use crate::solver::{self, Goal, Limits, Solution, Solver, TreeNode};
 use crate::square::Color;
+use crate::words::{self, say, Lang, Text};
 use serde::Serialize;
-
-/// The verdict on a line.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// The solver's (or the book's) line, complete.
-    Correct,
-    /// A different key move or continuation that still forces the goal, complete.
-    Alternative,
-    /// Right so far, but stops before the goal is reached.
-    Incomplete,
-    /// A move of the solving side that lets the win slip.
-    Wrong,
-    /// A move the rules forbid, or text that is not a move.
-    Illegal,
-}
-
-impl Verdict {
-    /// Whether the answer is accepted as a full solution.
-    pub fn accepted(self) -> bool {
-        matches!(self, Verdict::Correct | Verdict::Alternative)
-    }
-
-    /// The lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Correct => "correct",
-            Verdict::Alternative => "alternative",
-            Verdict::Incomplete => "incomplete",
-            Verdict::Wrong => "wrong",
-            Verdict::Illegal => "illegal",
-        }
-    }
-}
 
 /// The first thing wrong with a line.
 #[derive(Clone, Debug, Serialize)]
@@ -99,9 +67,10 @@ pub fn check_line(
 ) -> Result<LineCheck, NoSolution> {
     let solution = solver.solve(start, goal, limits);
     if !solution.is_solved() {
-        return Err(NoSolution(format!(
-            "the position has no proven solution to check against (solver status: {})",
-            solution.status
+        return Err(NoSolution(say!(
+            Lang::English,
+            Text::NoProvenSolution,
+            status = solution.status
         )));
     }
     Ok(check_against(solver, &solution, text, book, limits))
@@ -392,9 +361,12 @@ impl Walk<'_> {
         let mut order: Vec<Move> = legal.iter().copied().collect();
         order.sort_by_key(|m| std::cmp::Reverse(m.capture_count()));
         let mut refutation = Vec::new();
-        let mut reason = format!("{token} does not force {}", goal_words(self.goal));
+        // The reasons are in English for now, as is the rest of the check.
+        let lang = Lang::English;
+        let goal = words::goal(lang, self.goal);
+        let mut reason = say!(lang, Text::ReasonNotForced, token, goal);
         if legal.is_empty() {
-            reason = format!("{token} does not reach the goal");
+            reason = say!(lang, Text::ReasonGoalNotReached, token);
         }
         for r in order {
             let after = self.position.play_unchecked(&r);
@@ -417,10 +389,13 @@ impl Walk<'_> {
             }
             let before = solver::balance(&self.position, attacker);
             let now = solver::balance(&position, attacker);
-            let side = self.start.turn().other();
+            let side = words::side(lang, self.start.turn().other());
+            let attacker = words::side(lang, attacker);
             let answer = match refutation.split_first() {
                 Some((first, [])) => first.clone(),
-                Some((first, rest)) => format!("{first} (then {})", rest.join(" ")),
+                Some((first, rest)) => {
+                    say!(lang, Text::RefutationThen, first, rest = rest.join(" "))
+                }
                 None => String::new(),
             };
             reason = if now < before {
@@ -429,22 +404,15 @@ impl Walk<'_> {
                     || !self.position.kings(Color::White).is_empty()
                     || !self.position.kings(Color::Black).is_empty();
                 let lost = before - now;
-                if kings {
-                    format!(
-                        "{token} is refuted by {answer}: {attacker} loses material worth {lost} {} (a king counting 3)",
-                        if lost == 1 { "man" } else { "men" }
-                    )
+                let men = words::men(lang, lost);
+                let key = if kings {
+                    Text::ReasonRefutedWithKings
                 } else {
-                    format!(
-                        "{token} is refuted by {answer}: {attacker} loses {lost} {}",
-                        if lost == 1 { "man" } else { "men" }
-                    )
-                }
+                    Text::ReasonRefuted
+                };
+                say!(lang, key, token, answer, attacker, lost, men)
             } else {
-                format!(
-                    "{token} does not force {}: {side} answers {answer}",
-                    goal_words(self.goal)
-                )
+                say!(lang, Text::ReasonNotForcedAnswer, token, goal, side, answer)
             };
             break;
         }
@@ -457,14 +425,6 @@ impl Walk<'_> {
             },
             illegal: false,
         }
-    }
-}
-
-fn goal_words(goal: Goal) -> String {
-    match goal {
-        Goal::Win | Goal::Auto => "a win".to_string(),
-        Goal::Material(n) => format!("a gain of {n}"),
-        Goal::King => "a kept king".to_string(),
     }
 }
 
@@ -517,23 +477,26 @@ fn message(
     solution: &Solution,
     attacker: Color,
 ) -> String {
+    let lang = Lang::English;
     match verdict {
-        Verdict::Correct => "Correct.".to_string(),
-        Verdict::Alternative => format!(
-            "Correct: a different way that also works (the solver's line: {}).",
-            solution.annotated()
-        ),
-        Verdict::Incomplete => {
-            if texts.is_empty() {
-                "No moves given.".to_string()
-            } else {
-                format!(
-                    "Right so far, but the line stops before the goal: {attacker} still has to finish it."
-                )
-            }
+        Verdict::Correct => say!(lang, Text::LineCorrect),
+        Verdict::Alternative => say!(lang, Text::LineAlternative, line = solution.annotated()),
+        Verdict::Incomplete | Verdict::Partial | Verdict::Missing if texts.is_empty() => {
+            say!(lang, Text::LineNoMoves)
         }
+        Verdict::Incomplete | Verdict::Partial | Verdict::Missing => say!(
+            lang,
+            Text::LineIncomplete,
+            attacker = words::side(lang, attacker)
+        ),
         Verdict::Wrong | Verdict::Illegal => match error {
-            Some(found) => format!("Move {} ({}): {}.", found.ply, found.text, found.reason),
+            Some(found) => say!(
+                lang,
+                Text::LineFirstError,
+                ply = found.ply,
+                text = found.text,
+                reason = found.reason
+            ),
             None => String::new(),
         },
     }

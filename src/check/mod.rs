@@ -1,11 +1,18 @@
 //! Checking students' answers: tactic lines against the solver, quizzes against their key, and
 //! a whole class at once.
 
+pub mod answer;
 pub mod class;
 pub mod line;
+pub mod quiz;
 pub mod report;
+pub mod verdict;
+
+pub use answer::AnswerValue;
 
 pub use class::{
     gradebook_csv, mark_exercises, question_stats, ItemResult, QuestionStats, StudentResult,
 };
-pub use line::{check_against, check_line, LineCheck, LineError, Verdict};
+pub use line::{check_against, check_line, LineCheck, LineError};
+pub use quiz::{score, QuestionScore, QuizScore};
+pub use verdict::Verdict;

@@ -5,6 +5,7 @@ use super::class::{number, StudentResult};
 use crate::position::Position;
 use crate::render::svg::{self, DiagramOptions};
 use crate::render::templates::{Format, TemplateError, Templates};
+use crate::words::{say, text, Lang, Text};
 use serde::Serialize;
 
 /// The labels of a report, in English or Chinese.
@@ -18,23 +19,13 @@ pub struct FeedbackLabels {
 }
 
 impl FeedbackLabels {
-    fn new(lang: &str) -> FeedbackLabels {
-        if lang == "zh" {
-            FeedbackLabels {
-                feedback: "反馈",
-                score: "成绩",
-                your_answer: "你的答案",
-                solution: "答案",
-                colon: "：",
-            }
-        } else {
-            FeedbackLabels {
-                feedback: "Feedback",
-                score: "Score",
-                your_answer: "Your answer",
-                solution: "Solution",
-                colon: ": ",
-            }
+    fn new(lang: Lang) -> FeedbackLabels {
+        FeedbackLabels {
+            feedback: text(lang, Text::Feedback),
+            score: text(lang, Text::Score),
+            your_answer: text(lang, Text::YourAnswer),
+            solution: text(lang, Text::ReportSolution),
+            colon: text(lang, Text::Colon),
         }
     }
 }
@@ -77,20 +68,6 @@ pub struct RenderedReport {
     pub files: Vec<(String, String)>,
 }
 
-fn verdict_label(verdict: &str, lang: &str) -> String {
-    let (en, zh) = match verdict {
-        "correct" => ("Correct", "正确"),
-        "alternative" => ("Correct (another way)", "正确（另一种解法）"),
-        "incomplete" => ("Incomplete", "不完整"),
-        "partial" => ("Partly right", "部分正确"),
-        "wrong" => ("Wrong", "错误"),
-        "illegal" => ("Illegal move", "违例着法"),
-        "missing" => ("No answer", "未作答"),
-        other => (other, other),
-    };
-    if lang == "zh" { zh } else { en }.to_string()
-}
-
 /// A file-name-safe form of a student's name: letters and digits kept (any script), the rest `-`.
 pub fn slug(name: &str) -> String {
     let slug: String = name
@@ -109,7 +86,7 @@ pub fn slug(name: &str) -> String {
 pub fn render(
     result: &StudentResult,
     templates: &Templates,
-    lang: &str,
+    lang: Lang,
     stem: &str,
 ) -> Result<RenderedReport, TemplateError> {
     let format = templates.format();
@@ -120,10 +97,9 @@ pub fn render(
             .diagram_fen
             .as_deref()
             .and_then(|fen| fen.parse::<Position>().ok());
-        let caption = match (&item.faulty_move, lang) {
-            (Some(m), "zh") => format!("{m} 之前的局面"),
-            (Some(m), _) => format!("The position before {m}"),
-            (None, _) => String::new(),
+        let caption = match &item.faulty_move {
+            Some(m) => say!(lang, Text::PositionBefore, faulty = m),
+            None => String::new(),
         };
         let (diagram, diagram_file) = match position {
             None => (None, None),
@@ -147,8 +123,8 @@ pub fn render(
         };
         items.push(FeedbackItem {
             id: item.id.clone(),
-            verdict: item.verdict.clone(),
-            verdict_label: verdict_label(&item.verdict, lang),
+            verdict: item.verdict.name().to_string(),
+            verdict_label: text(lang, item.verdict.label()).to_string(),
             points: number(item.points),
             max: number(item.max),
             answer: item.answer.clone(),
@@ -165,7 +141,7 @@ pub fn render(
         "0".to_string()
     };
     let view = FeedbackView {
-        lang: lang.to_string(),
+        lang: lang.code().to_string(),
         labels: FeedbackLabels::new(lang),
         student: result.student.clone(),
         class: result.class.clone(),
@@ -176,6 +152,6 @@ pub fn render(
         notes: result.notes.clone(),
     };
     let name = format!("feedback.{}", format.extension());
-    let text = templates.render_view(&name, &view)?;
+    let text = templates.render(&name, &view)?;
     Ok(RenderedReport { text, files })
 }

@@ -1,9 +1,12 @@
 use super::limits::LimitArgs;
+use super::values::one_of;
 use super::{write_file, CliError};
 use clap::Args;
-use damtutor::check::{self, report, StudentResult};
+use damtutor::check::{self, report, StudentResult, Verdict};
+use damtutor::escape;
 use damtutor::exercise::{self, AnswerSheet};
-use damtutor::render::templates::{Format, Templates};
+use damtutor::render::templates::{Document, Format, Templates};
+use damtutor::words::{text, Lang, Text};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -24,12 +27,12 @@ pub struct CheckArgs {
     /// Folder for the gradebook (gradebook.csv), the class summary and one feedback report per student.
     #[arg(long, default_value = "check-report")]
     pub out: PathBuf,
-    /// Format of the feedback reports: html or md.
-    #[arg(long, default_value = "html")]
-    pub format: String,
-    /// Language of the reports' labels: en or zh (default: the first set's language).
-    #[arg(long)]
-    pub lang: Option<String>,
+    /// Format of the feedback reports.
+    #[arg(long, default_value = "html", value_parser = one_of::<Format>("a format"))]
+    pub format: Format,
+    /// Language of the reports' labels [default: the key's or the first set's language]
+    #[arg(long, value_parser = one_of::<Lang>("a language"))]
+    pub lang: Option<Lang>,
     /// A folder of templates replacing the built-in ones by name (feedback.html, feedback.md).
     #[arg(long)]
     pub templates: Option<PathBuf>,
@@ -40,26 +43,12 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let mut sets = Vec::new();
     for path in &args.exercises {
-        match exercise::load(path) {
-            Ok(set) => sets.push(set),
-            Err(errors) => {
-                return Err(CliError::usage(
-                    errors
-                        .iter()
-                        .map(|e| e.to_string())
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                ))
-            }
-        }
+        sets.push(exercise::load(path)?);
     }
     let mut files = Vec::new();
     for path in &args.answers {
         if path.is_dir() {
-            files.extend(
-                exercise::files_in(path)
-                    .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?,
-            );
+            files.extend(exercise::files_in(path).map_err(|e| CliError::io(path, e))?);
         } else {
             files.push(path.clone());
         }
@@ -75,34 +64,24 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             }
         }
     }
-    let format = match args.format.as_str() {
-        "html" => Format::Html,
-        "md" | "markdown" => Format::Markdown,
-        other => return Err(CliError::usage(format!("--format {other}: use html or md"))),
-    };
-    let lang = match args.lang.as_deref() {
-        Some(lang @ ("en" | "zh")) => lang.to_string(),
-        Some(other) => return Err(CliError::usage(format!("--lang {other}: use en or zh"))),
+    let format = args.format;
+    let lang = match args.lang {
+        Some(lang) => lang,
         None => match &args.key {
             Some(path) => damtutor::quiz::Key::load(path)
-                .map(|k| k.lang.clone())
-                .unwrap_or_else(|_| "en".to_string()),
-            None => sets
-                .first()
-                .map(|s| s.language.clone())
-                .unwrap_or_else(|| "en".to_string()),
+                .map(|k| k.lang)
+                .unwrap_or(Lang::English),
+            None => sets.first().map_or(Lang::English, |s| s.language),
         },
     };
-    let templates = Templates::load(format, args.templates.as_deref())
-        .map_err(|e| CliError::usage(e.to_string()))?;
+    let templates = Templates::load(Document::Feedback, format, args.templates.as_deref())?;
     let results = match &args.key {
         Some(path) => {
-            let key =
-                damtutor::quiz::Key::load(path).map_err(|e| CliError::usage(e.to_string()))?;
+            let key = damtutor::quiz::Key::load(path)?;
             check::class::mark_quiz(&key, &sheets)
         }
         None => check::mark_exercises(&sets, &sheets, args.limits.limits())
-            .map_err(CliError::rejected)?,
+            .map_err(CliError::Rejected)?,
     };
     write_outputs(&args.out, &results)?;
     let mut used = Vec::new();
@@ -112,13 +91,11 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             stem.push('_');
         }
         used.push(stem.clone());
-        let rendered = report::render(result, &templates, &lang, &stem)
-            .map_err(|e| CliError::usage(e.to_string()))?;
+        let rendered = report::render(result, &templates, lang, &stem)?;
         for (file, svg) in &rendered.files {
             let path = args.out.join(file);
             if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| CliError::usage(format!("{}: {e}", parent.display())))?;
+                std::fs::create_dir_all(parent).map_err(|e| CliError::io(parent, e))?;
             }
             write_file(&path, svg)?;
         }
@@ -128,7 +105,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     print!("{}", summary_text(&results));
     println!("written to {}/", args.out.display());
     if bad > 0 {
-        return Err(CliError::rejected(format!(
+        return Err(CliError::Partial(format!(
             "{bad} answer file(s) could not be read; the others were marked"
         )));
     }
@@ -136,7 +113,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
 }
 
 fn write_outputs(out: &Path, results: &[StudentResult]) -> Result<(), CliError> {
-    std::fs::create_dir_all(out).map_err(|e| CliError::usage(format!("{}: {e}", out.display())))?;
+    std::fs::create_dir_all(out).map_err(|e| CliError::io(out, e))?;
     write_file(&out.join("gradebook.csv"), &check::gradebook_csv(results))?;
     write_file(&out.join("summary.md"), &summary_markdown(results))?;
     Ok(())
@@ -152,7 +129,7 @@ fn summary_text(results: &[StudentResult]) -> String {
             check::class::number(r.max),
             r.items
                 .iter()
-                .map(|i| format!("{}:{}", i.id, short(&i.verdict)))
+                .map(|i| format!("{}:{}", i.id, short(i.verdict)))
                 .collect::<Vec<_>>()
                 .join(" ")
         ));
@@ -173,35 +150,49 @@ fn summary_text(results: &[StudentResult]) -> String {
     out
 }
 
-fn short(verdict: &str) -> &'static str {
+fn short(verdict: Verdict) -> &'static str {
     match verdict {
-        "correct" => "ok",
-        "alternative" => "alt",
-        "incomplete" | "partial" => "part",
-        "wrong" => "wrong",
-        "illegal" => "illegal",
-        "missing" => "-",
-        _ => "?",
+        Verdict::Correct => "ok",
+        Verdict::Alternative => "alt",
+        Verdict::Incomplete | Verdict::Partial => "part",
+        Verdict::Wrong => "wrong",
+        Verdict::Illegal => "illegal",
+        Verdict::Missing => "-",
     }
 }
 
 fn summary_markdown(results: &[StudentResult]) -> String {
-    let mut out =
-        String::from("# Class summary\n\n| Student | Class | Points | Max |\n|---|---|---|---|\n");
+    let word = |key| text(Lang::English, key);
+    let mut out = format!(
+        "# {}\n\n| {} | {} | {} | {} |\n|---|---|---|---|\n",
+        word(Text::SummaryTitle),
+        word(Text::SummaryStudent),
+        word(Text::Class),
+        word(Text::SummaryPoints),
+        word(Text::SummaryMax)
+    );
     for r in results {
         out.push_str(&format!(
             "| {} | {} | {} | {} |\n",
-            md(&r.student),
-            md(r.class.as_deref().unwrap_or("")),
+            escape::markdown(&r.student),
+            escape::markdown(r.class.as_deref().unwrap_or("")),
             check::class::number(r.total),
             check::class::number(r.max)
         ));
     }
-    out.push_str("\n## Questions\n\n| Question | Full marks | Answered | Success rate | Average |\n|---|---|---|---|---|\n");
+    out.push_str(&format!(
+        "\n## {}\n\n| {} | {} | {} | {} | {} |\n|---|---|---|---|---|\n",
+        word(Text::SummaryQuestions),
+        word(Text::SummaryQuestion),
+        word(Text::SummaryFullMarks),
+        word(Text::SummaryAnswered),
+        word(Text::SummarySuccessRate),
+        word(Text::SummaryAverage)
+    ));
     for q in check::question_stats(results) {
         out.push_str(&format!(
             "| {} | {} / {} | {} | {:.0}% | {} / {} |\n",
-            md(&q.id),
+            escape::markdown(&q.id),
             q.full,
             q.students,
             q.answered,
@@ -211,8 +202,4 @@ fn summary_markdown(results: &[StudentResult]) -> String {
         ));
     }
     out
-}
-
-fn md(text: &str) -> String {
-    text.replace('|', "\\|").replace(['\n', '\r'], " ")
 }

@@ -12,7 +12,7 @@ pub struct CheckLineArgs {
     pub moves: String,
     /// The goal: win, material:N, king or auto (the best the solver proves).
     #[arg(long, default_value = "auto")]
-    pub goal: String,
+    pub goal: Goal,
     /// Print {"verdict", "accepted", "first_error", "line", ...} as JSON.
     #[arg(long)]
     pub json: bool,
@@ -22,10 +22,7 @@ pub struct CheckLineArgs {
 
 pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
     let position = parse_position(&args.position)?;
-    let goal: Goal = args
-        .goal
-        .parse()
-        .map_err(|e| CliError::usage(format!("--goal {e}")))?;
+    let goal = args.goal;
     let result = check::check_line(
         &mut Solver::new(),
         &position,
@@ -33,8 +30,7 @@ pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
         goal,
         None,
         args.limits.limits(),
-    )
-    .map_err(|e| CliError::rejected(e.to_string()))?;
+    )?;
     if args.json {
         println!(
             "{}",

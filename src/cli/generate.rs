@@ -1,5 +1,6 @@
+use super::values::one_of;
 use super::{write_file, CliError};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use damtutor::exercise::{self, Exercise};
 use damtutor::generate::{self, compose, ComposeOptions, ComposeReport, Stop, Target};
 use damtutor::Color;
@@ -12,8 +13,8 @@ use std::time::Duration;
 pub struct GenerateArgs {
     /// The motif: turkish_strike, breakthrough, king_trap, shot (a sacrifice that wins
     /// material or the game) or any (any proven win or gain).
-    #[arg(long)]
-    pub motif: String,
+    #[arg(long, value_parser = one_of::<Target>("a motif to generate"))]
+    pub motif: Target,
     /// How many exercises to compose.
     #[arg(long, default_value_t = 10)]
     pub count: usize,
@@ -30,9 +31,9 @@ pub struct GenerateArgs {
     /// Keep only exercises of this difficulty level (1-6).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
     pub level: Option<u8>,
-    /// The side to move, which solves: white or black [default: either].
-    #[arg(long)]
-    pub side: Option<String>,
+    /// The side to move, which solves [default: either].
+    #[arg(long, value_parser = one_of::<Side>("a side"))]
+    pub side: Option<Side>,
     /// Stop after this many seconds and write the exercises found so far.
     #[arg(long, default_value_t = 60.0)]
     pub time_limit: f64,
@@ -49,44 +50,35 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs) -> Result<(), CliError> {
-    let target: Target = args
-        .motif
-        .parse()
-        .map_err(|e| CliError::usage(format!("--motif: {e}")))?;
+    let target = args.motif;
     if args.count == 0 {
-        return Err(CliError::usage("--count must be at least 1"));
+        return Err(CliError::Usage("--count must be at least 1".into()));
     }
     let mut options = ComposeOptions::new(target, args.count, args.seed);
     if let Some(text) = &args.plies {
         options.proof.plies =
-            generate::parse_range(text).map_err(|e| CliError::usage(format!("--plies {e}")))?;
+            generate::parse_range(text).map_err(|e| CliError::Usage(format!("--plies {e}")))?;
         if *options.proof.plies.start() == 0 || *options.proof.plies.end() > 40 {
-            return Err(CliError::usage("--plies must lie within 1..40"));
+            return Err(CliError::Usage("--plies must lie within 1..40".into()));
         }
         options.proof.horizon = *options.proof.plies.end();
     }
     if let Some(text) = &args.pieces {
         options.pieces =
-            generate::parse_range(text).map_err(|e| CliError::usage(format!("--pieces {e}")))?;
+            generate::parse_range(text).map_err(|e| CliError::Usage(format!("--pieces {e}")))?;
         if *options.pieces.start() < 2 || *options.pieces.end() > 40 {
-            return Err(CliError::usage("--pieces must lie within 2..40"));
+            return Err(CliError::Usage("--pieces must lie within 2..40".into()));
         }
     }
-    options.side = match args.side.as_deref().map(str::trim) {
-        None => None,
-        Some("white" | "White" | "w" | "W") => Some(Color::White),
-        Some("black" | "Black" | "b" | "B") => Some(Color::Black),
-        Some(other) => {
-            return Err(CliError::usage(format!(
-                "--side '{other}': use white or black"
-            )))
-        }
-    };
+    options.side = args.side.map(|side| match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    });
     options.proof.level = args.level;
     options.proof.nodes = args.nodes.max(1_000);
     if args.time_limit.is_nan() || args.time_limit <= 0.0 {
-        return Err(CliError::usage(
-            "--time-limit must be a positive number of seconds",
+        return Err(CliError::Usage(
+            "--time-limit must be a positive number of seconds".into(),
         ));
     }
     let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit.min(1e7))));
@@ -133,7 +125,7 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
         report.duplicates
     );
     if report.exercises.is_empty() {
-        return Err(CliError::rejected(format!(
+        return Err(CliError::Rejected(format!(
             "no {} exercise found within {} s ({counts}); nothing written. Allow more time \
              (--time-limit) or widen --plies, --pieces or --level",
             target, args.time_limit
@@ -167,7 +159,7 @@ fn save(
     args: &GenerateArgs,
     report: &ComposeReport,
 ) -> Result<(), CliError> {
-    let target: Target = args.motif.parse().map_err(CliError::usage)?;
+    let target = args.motif;
     let width = report.exercises.len().to_string().len().max(2);
     let exercises: Vec<Exercise> = report
         .exercises
@@ -198,6 +190,15 @@ fn save(
     );
     let set = generate::exercise_set(title.to_string(), Some(description), exercises);
     write_file(path, &exercise::to_yaml(&set))
+}
+
+/// The side that solves.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    #[value(alias = "w")]
+    White,
+    #[value(alias = "b")]
+    Black,
 }
 
 /// The progress bar of a count of exercises.

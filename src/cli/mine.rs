@@ -1,4 +1,5 @@
 use super::generate::{is_device, progress_bar, say, BYTES_BAR};
+use super::values::one_of;
 use super::write_file;
 use super::CliError;
 use clap::Args;
@@ -23,8 +24,8 @@ pub struct MineArgs {
     pub min_gain: u32,
     /// What to look for: shot (a combination: a sacrifice that wins), turkish_strike,
     /// breakthrough, king_trap, or any (every forced gain, sacrifice or not).
-    #[arg(long, default_value = "shot")]
-    pub motif: String,
+    #[arg(long, default_value = "shot", value_parser = one_of::<Target>("a motif to look for"))]
+    pub motif: Target,
     /// How far the solver looks, in plies; a forced capture is free, so combinations may be
     /// longer. Each two plies more cost about twice the time.
     #[arg(long, default_value_t = 7)]
@@ -44,21 +45,18 @@ pub struct MineArgs {
 }
 
 pub fn run(args: MineArgs) -> Result<(), CliError> {
-    let target: Target = args
-        .motif
-        .parse()
-        .map_err(|e| CliError::usage(format!("--motif: {e}")))?;
+    let target = args.motif;
     if args.min_gain == 0 {
-        return Err(CliError::usage("--min-gain must be at least 1"));
+        return Err(CliError::Usage("--min-gain must be at least 1".into()));
     }
     if !(1..=40).contains(&args.max_plies) {
-        return Err(CliError::usage("--max-plies must lie within 1..40"));
+        return Err(CliError::Usage("--max-plies must lie within 1..40".into()));
     }
     let limit = match args.time_limit {
         Some(seconds) if seconds > 0.0 => Some(Duration::from_secs_f64(seconds.min(1e7))),
         Some(_) => {
-            return Err(CliError::usage(
-                "--time-limit must be a positive number of seconds",
+            return Err(CliError::Usage(
+                "--time-limit must be a positive number of seconds".into(),
             ))
         }
         None => None,
@@ -74,8 +72,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     let mut inputs = Vec::new();
     let mut total_bytes = 0;
     for path in &args.files {
-        let file =
-            File::open(path).map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
+        let file = File::open(path).map_err(|e| CliError::io(path, e))?;
         total_bytes += file.metadata().map(|m| m.len()).unwrap_or(0);
         inputs.push((path.clone(), file));
     }
@@ -156,7 +153,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
         eprintln!("damtutor: stopped at the time limit; the games after that were not read");
     }
     if exercises.is_empty() {
-        return Err(CliError::rejected(format!(
+        return Err(CliError::Rejected(format!(
             "no {} found in these games; nothing written",
             match target {
                 Target::Shot => "combination".to_string(),

@@ -1,8 +1,9 @@
-//! The command line: clap types, one file per subcommand, and the one place where errors become
-//! exit codes (0 success, 1 input understood but rejected, 2 usage or parse error).
+//! The command line: clap types, one file per subcommand, and [`CliError`], what stops a command
+//! (`main` turns it into the exit code).
 
 mod check;
 mod check_line;
+mod error;
 mod generate;
 mod limits;
 mod mine;
@@ -13,13 +14,13 @@ mod quiz;
 mod show;
 mod solve;
 mod validate;
+mod values;
 mod worksheet;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
-use damtutor::fen::FenError;
+pub use error::CliError;
+
 use damtutor::{Position, Rules, Variant};
-use std::fmt;
 
 /// International draughts for teachers: rules engine, solver, worksheets and quizzes.
 #[derive(Parser, Debug)]
@@ -57,42 +58,11 @@ pub enum Command {
     Mine(mine::MineArgs),
 }
 
-/// An error with its exit code.
-#[derive(Debug)]
-pub struct CliError {
-    pub code: u8,
-    pub message: String,
-}
-
-impl CliError {
-    /// Exit code 2: the input could not be read (usage, syntax).
-    pub fn usage(message: impl Into<String>) -> CliError {
-        CliError {
-            code: 2,
-            message: message.into(),
-        }
-    }
-
-    /// Exit code 1: the input was understood but rejected (illegal move, invalid position).
-    pub fn rejected(message: impl Into<String>) -> CliError {
-        CliError {
-            code: 1,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
 /// Writes `contents` to `path` through a temporary file in the same folder and a rename, so
 /// that a failure never leaves half a file. Missing folders are created. Something that is not
 /// a regular file (a device such as `/dev/null`, a pipe) is written to directly, never replaced.
 pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError> {
-    let failed = |e: std::io::Error| CliError::usage(format!("{}: {e}", path.display()));
+    let failed = |e: std::io::Error| CliError::io(path, e);
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
         return std::fs::write(path, contents).map_err(failed);
     }
@@ -118,11 +88,7 @@ pub fn parse_position(text: &str) -> Result<Position, CliError> {
 
 /// Reads POS: a FEN string or `start` (the start position of the game `R`).
 pub fn parse_position_in<R: Rules>(text: &str) -> Result<damtutor_rules::Position<R>, CliError> {
-    text.parse::<damtutor_rules::Position<R>>()
-        .map_err(|e| match e {
-            FenError::Parse(_) => CliError::usage(e.to_string()),
-            FenError::Position(_) => CliError::rejected(e.to_string()),
-        })
+    Ok(text.parse::<damtutor_rules::Position<R>>()?)
 }
 
 /// The `--variant` flag: which game's rules apply.
@@ -130,14 +96,15 @@ pub fn parse_position_in<R: Rules>(text: &str) -> Result<damtutor_rules::Positio
 pub struct VariantArg {
     /// The game: international (10x10, FMJD rules), brazilian (the Chinese 64-square rules;
     /// also `64`), russian, or english (checkers).
-    #[arg(long, default_value = "international", value_parser = variant_parser())]
-    pub variant: Variant,
+    #[arg(long = "variant", default_value = "international", value_parser = values::one_of::<values::VariantName>("a game"))]
+    name: values::VariantName,
 }
 
-/// Parses a game name on the command line, listing the names in the help and in errors.
-fn variant_parser() -> impl TypedValueParser<Value = Variant> {
-    PossibleValuesParser::new(["international", "brazilian", "64", "russian", "english"])
-        .map(|name| name.parse::<Variant>().unwrap_or_default())
+impl VariantArg {
+    /// The chosen game.
+    pub fn get(self) -> Variant {
+        self.name.into()
+    }
 }
 
 /// Runs the command; returns what to print on standard output.

@@ -37,7 +37,7 @@ struct MoveNames {
 }
 
 pub fn run(args: MovesArgs) -> Result<(), CliError> {
-    with_variant!(args.variant.variant, R => list::<R>(&args))
+    with_variant!(args.variant.get(), R => list::<R>(&args))
 }
 
 fn list<R: Rules>(args: &MovesArgs) -> Result<(), CliError> {

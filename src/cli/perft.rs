@@ -32,13 +32,13 @@ struct Line {
 }
 
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
-    with_variant!(args.variant.variant, R => count::<R>(&args))
+    with_variant!(args.variant.get(), R => count::<R>(&args))
 }
 
 fn count<R: Rules>(args: &PerftArgs) -> Result<(), CliError> {
     let position = parse_position_in::<R>(&args.position)?;
     if args.depth == 0 || args.depth > 20 {
-        return Err(CliError::usage("--depth must be between 1 and 20"));
+        return Err(CliError::Usage("--depth must be between 1 and 20".into()));
     }
     let mut lines = Vec::new();
     for depth in 1..=args.depth {

@@ -1,6 +1,5 @@
 use super::{parse_position_in, CliError, VariantArg};
 use clap::Args;
-use damtutor::notation::MoveError;
 use damtutor::{with_variant, Rules};
 
 #[derive(Args, Debug)]
@@ -16,18 +15,16 @@ pub struct PlayArgs {
 }
 
 pub fn run(args: PlayArgs) -> Result<(), CliError> {
-    with_variant!(args.variant.variant, R => play::<R>(&args))
+    with_variant!(args.variant.get(), R => play::<R>(&args))
 }
 
 fn play<R: Rules>(args: &PlayArgs) -> Result<(), CliError> {
     let mut position = parse_position_in::<R>(&args.position)?;
     for (index, text) in args.moves.iter().enumerate() {
-        let m = position.parse_move(text).map_err(|e| {
-            let message = format!("move {} ({}): {}", index + 1, text.trim(), e.reason());
-            match e {
-                MoveError::Syntax { .. } => CliError::usage(message),
-                _ => CliError::rejected(message),
-            }
+        let m = position.parse_move(text).map_err(|error| CliError::Move {
+            number: index + 1,
+            text: text.clone(),
+            error,
         })?;
         position = position.play_unchecked(&m);
     }

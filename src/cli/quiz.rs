@@ -1,9 +1,12 @@
+use super::values::one_of;
 use super::{write_file, CliError};
 use clap::{Args, ValueEnum};
-use damtutor::quiz::{self, document, export, QuestionType, Quiz, QuizOptions, Topic};
-use damtutor::render::i18n::Lang;
-use damtutor::render::templates::Format;
+use damtutor::lms;
+use damtutor::quiz::{self, QuestionType, Quiz, QuizOptions, Topic};
+use damtutor::render::quiz as document;
+use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::OutputFile;
+use damtutor::words::Lang;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -13,23 +16,22 @@ pub struct QuizArgs {
     /// How many questions.
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=200))]
     pub count: u16,
-    /// The topics, separated by commas: board, moves, rules, notation, tactics [default: all]
-    #[arg(long, value_name = "TOPICS", value_delimiter = ',')]
-    pub topics: Vec<String>,
-    /// The question types, separated by commas: single, multi, blank, diagram, design
-    /// [default: all]
-    #[arg(long, value_name = "TYPES", value_delimiter = ',')]
-    pub types: Vec<String>,
+    /// The topics, separated by commas [default: all]
+    #[arg(long, value_name = "TOPICS", value_delimiter = ',', value_parser = one_of::<Topic>("a topic"))]
+    pub topics: Vec<Topic>,
+    /// The question types, separated by commas [default: all]
+    #[arg(long, value_name = "TYPES", value_delimiter = ',', value_parser = one_of::<QuestionType>("a question type"))]
+    pub types: Vec<QuestionType>,
     /// The seed: the same seed writes the same quiz, byte for byte [default: a random seed,
     /// printed]
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// The language of the questions.
-    #[arg(long, value_enum, default_value_t = LangArg::En)]
-    pub lang: LangArg,
+    #[arg(long, default_value = "en", value_parser = one_of::<Lang>("a language"))]
+    pub lang: Lang,
     /// Output format [default: from the --out extension, else html]
-    #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
+    #[arg(long, value_parser = one_of::<QuizFormat>("a quiz format"))]
+    pub format: Option<QuizFormat>,
     /// The file to write; `-` for standard output [default: quiz.html, quiz.md, quiz.gift or
     /// quiz.xml; JSON goes to standard output]
     #[arg(long, short, value_name = "PATH")]
@@ -54,91 +56,85 @@ pub struct QuizArgs {
     pub templates: Option<PathBuf>,
 }
 
+/// What the quiz is written as.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LangArg {
-    En,
-    Zh,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormatArg {
+pub enum QuizFormat {
     Html,
+    #[value(alias = "markdown")]
     Md,
     Json,
     Gift,
     MoodleXml,
 }
 
-impl FormatArg {
+/// How the chosen format is written: through the quiz templates, or by an export.
+enum Writer {
+    Printed(Box<Templates>),
+    Json,
+    Gift,
+    MoodleXml,
+}
+
+impl QuizFormat {
     fn extension(self) -> &'static str {
         match self {
-            FormatArg::Html => "html",
-            FormatArg::Md => "md",
-            FormatArg::Json => "json",
-            FormatArg::Gift => "gift",
-            FormatArg::MoodleXml => "xml",
+            QuizFormat::Html => "html",
+            QuizFormat::Md => "md",
+            QuizFormat::Json => "json",
+            QuizFormat::Gift => "gift",
+            QuizFormat::MoodleXml => "xml",
         }
     }
 
-    fn from_extension(path: &Path) -> Option<FormatArg> {
+    fn from_extension(path: &Path) -> Option<QuizFormat> {
         match path.extension()?.to_str()? {
-            "html" | "htm" => Some(FormatArg::Html),
-            "md" | "markdown" => Some(FormatArg::Md),
-            "json" => Some(FormatArg::Json),
-            "gift" | "txt" => Some(FormatArg::Gift),
-            "xml" => Some(FormatArg::MoodleXml),
+            "html" | "htm" => Some(QuizFormat::Html),
+            "md" | "markdown" => Some(QuizFormat::Md),
+            "json" => Some(QuizFormat::Json),
+            "gift" | "txt" => Some(QuizFormat::Gift),
+            "xml" => Some(QuizFormat::MoodleXml),
             _ => None,
         }
     }
 }
 
-fn parse_list<T: std::str::FromStr<Err = String>>(
-    flag: &str,
-    items: &[String],
-) -> Result<Vec<T>, CliError> {
-    items
-        .iter()
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| {
-            s.parse::<T>()
-                .map_err(|e| CliError::usage(format!("--{flag}: {e}")))
-        })
-        .collect()
-}
-
 pub fn run(args: QuizArgs) -> Result<(), CliError> {
-    let topics: Vec<Topic> = parse_list("topics", &args.topics)?;
-    let types: Vec<QuestionType> = parse_list("types", &args.types)?;
     let format = args
         .format
-        .or_else(|| args.out.as_deref().and_then(FormatArg::from_extension))
-        .unwrap_or(FormatArg::Html);
-    let templates = match format {
-        FormatArg::Html => Some(Format::Html),
-        FormatArg::Md => Some(Format::Markdown),
-        _ => None,
-    }
-    .map(|f| document::QuizTemplates::load(f, args.templates.as_deref()))
-    .transpose()
-    .map_err(|e| CliError::usage(format!("templates: {e}")))?;
+        .or_else(|| args.out.as_deref().and_then(QuizFormat::from_extension))
+        .unwrap_or(QuizFormat::Html);
+    // The templates first: a broken one is reported before any work is done.
+    let folder = args.templates.as_deref();
+    let writer = match format {
+        QuizFormat::Html => Writer::Printed(Box::new(Templates::load(
+            Document::Quiz,
+            Format::Html,
+            folder,
+        )?)),
+        QuizFormat::Md => Writer::Printed(Box::new(Templates::load(
+            Document::Quiz,
+            Format::Markdown,
+            folder,
+        )?)),
+        QuizFormat::Json => Writer::Json,
+        QuizFormat::Gift => Writer::Gift,
+        QuizFormat::MoodleXml => Writer::MoodleXml,
+    };
     let seed = args
         .seed
         .unwrap_or_else(|| u64::from(rand::random::<u32>()));
     let options = QuizOptions {
         count: usize::from(args.count),
-        topics,
-        types,
+        topics: args.topics.clone(),
+        types: args.types.clone(),
         seed,
-        lang: match args.lang {
-            LangArg::En => Lang::English,
-            LangArg::Zh => Lang::Chinese,
-        },
+        lang: args.lang,
         diagram_points: args.diagram_points,
         design_points: args.design_points,
         title: args.title.clone(),
     };
     let started = Instant::now();
-    let quiz = quiz::generate(&options).map_err(|e| CliError::rejected(e.to_string()))?;
+    let quiz = quiz::generate(&options)?;
     let took = started.elapsed();
     if quiz.questions.len() < options.count {
         eprintln!(
@@ -149,7 +145,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
     }
     let to_stdout = match &args.out {
         Some(path) => path.as_os_str() == "-",
-        None => format == FormatArg::Json,
+        None => format == QuizFormat::Json,
     };
     let out = args
         .out
@@ -157,16 +153,12 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         .filter(|_| !to_stdout)
         .unwrap_or_else(|| PathBuf::from(format!("quiz.{}", format.extension())));
     let mut files: Vec<OutputFile> = Vec::new();
-    let main = match format {
-        FormatArg::Json => quiz.to_json(),
-        FormatArg::Gift => export::gift(&quiz),
-        FormatArg::MoodleXml => export::moodle_xml(&quiz),
-        FormatArg::Html | FormatArg::Md => {
-            let templates = templates
-                .as_ref()
-                .ok_or_else(|| CliError::usage("templates"))?;
-            let rendered = document::render(&quiz, templates, &out)
-                .map_err(|e| CliError::usage(format!("templates: {e}")))?;
+    let main = match &writer {
+        Writer::Json => quiz.to_json(),
+        Writer::Gift => lms::gift(&quiz),
+        Writer::MoodleXml => lms::moodle_xml(&quiz),
+        Writer::Printed(templates) => {
+            let rendered = document::render(&quiz, templates, &out)?;
             let mut rendered = rendered.into_iter();
             let first = rendered.next().map(|f| f.contents).unwrap_or_default();
             files.extend(rendered);

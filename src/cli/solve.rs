@@ -16,7 +16,7 @@ pub struct SolveArgs {
     /// The goal: win, material:N, king or auto (the best that can be proven). With a file,
     /// overrides the exercises' own goals.
     #[arg(long)]
-    pub goal: Option<String>,
+    pub goal: Option<Goal>,
     /// Print the solution tree: every defender reply and the answer to it.
     #[arg(long)]
     pub tree: bool,
@@ -28,13 +28,7 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
-    let goal_override = match &args.goal {
-        Some(text) => Some(
-            text.parse::<Goal>()
-                .map_err(|e| CliError::usage(format!("--goal {e}")))?,
-        ),
-        None => None,
-    };
+    let goal_override = args.goal;
     let limits = args.limits.limits();
     let path = Path::new(&args.target);
     let is_file = path.is_file()
@@ -44,7 +38,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         );
     if !is_file {
         if args.id.is_some() {
-            return Err(CliError::usage("--id needs an exercise file"));
+            return Err(CliError::Usage("--id needs an exercise file".into()));
         }
         let position = parse_position(&args.target)?;
         let goal = goal_override.unwrap_or(Goal::Auto);
@@ -56,22 +50,14 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         }
         return Ok(());
     }
-    let set = exercise::load(path).map_err(|errors| {
-        CliError::usage(
-            errors
-                .iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )
-    })?;
+    let set = exercise::load(path)?;
     let chosen: Vec<&Exercise> = set
         .exercises
         .iter()
         .filter(|e| args.id.as_ref().is_none_or(|id| &e.id == id))
         .collect();
     if chosen.is_empty() {
-        return Err(CliError::rejected(format!(
+        return Err(CliError::Rejected(format!(
             "{}: no exercise has the id '{}'",
             set.source_name,
             args.id.unwrap_or_default()

@@ -22,8 +22,7 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
     let mut files = Vec::new();
     for path in &args.files {
         if path.is_dir() {
-            let found = exercise::files_in(path)
-                .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
+            let found = exercise::files_in(path).map_err(|e| CliError::io(path, e))?;
             files.extend(found);
         } else {
             files.push(path.clone());
@@ -84,7 +83,7 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
         files.len()
     );
     if failed > 0 {
-        return Err(CliError::rejected(format!("{failed} problems found")));
+        return Err(CliError::Rejected(format!("{failed} problems found")));
     }
     Ok(())
 }

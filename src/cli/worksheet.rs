@@ -1,13 +1,12 @@
 use super::limits::LimitArgs;
+use super::values::one_of;
 use super::{write_file, CliError};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use damtutor::exercise::{self, ExerciseSet};
-use damtutor::render::i18n::Lang;
-use damtutor::render::templates::{Format, Templates};
-use damtutor::render::worksheet::{
-    self, Answers, Item, OutputFile, WorksheetError, WorksheetOptions,
-};
+use damtutor::render::templates::{Document, Format, Templates};
+use damtutor::render::worksheet::{self, Answers, Item, OutputFile, WorksheetOptions};
 use damtutor::solver;
+use damtutor::words::Lang;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -16,18 +15,18 @@ pub struct WorksheetArgs {
     /// Exercise files (YAML) or folders of them. None: every file in ./exercises/.
     pub files: Vec<PathBuf>,
     /// Output format [default: md when --out ends in .md, else html]
-    #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
+    #[arg(long, value_parser = one_of::<Format>("a format"))]
+    pub format: Option<Format>,
     /// The file to write [default: worksheet.html or worksheet.md in the current folder]
     #[arg(long, short, value_name = "PATH")]
     pub out: Option<PathBuf>,
     /// Where the answer key goes: at the end, in a separate file (<name>-answers.html), under
     /// each diagram (a teacher's copy), or nowhere.
-    #[arg(long, value_enum, default_value_t = AnswersArg::End)]
-    pub answers: AnswersArg,
+    #[arg(long, default_value = "end", value_parser = one_of::<Answers>("a place for the answers"))]
+    pub answers: Answers,
     /// The language of every label, caption and motif name [default: the first set's language]
-    #[arg(long, value_enum)]
-    pub lang: Option<LangArg>,
+    #[arg(long, value_parser = one_of::<Lang>("a language"))]
+    pub lang: Option<Lang>,
     /// Shuffle the exercises.
     #[arg(long)]
     pub shuffle: bool,
@@ -56,30 +55,9 @@ pub struct WorksheetArgs {
     pub limits: LimitArgs,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormatArg {
-    Html,
-    Md,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnswersArg {
-    End,
-    Separate,
-    Inline,
-    None,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LangArg {
-    En,
-    Zh,
-}
-
 pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     let format = match (args.format, &args.out) {
-        (Some(FormatArg::Html), _) => Format::Html,
-        (Some(FormatArg::Md), _) => Format::Markdown,
+        (Some(format), _) => format,
         (None, Some(out)) if out.extension().is_some_and(|e| e == "md") => Format::Markdown,
         (None, _) => Format::Html,
     };
@@ -87,8 +65,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("worksheet.{}", format.extension())));
-    let templates = Templates::load(format, args.templates.as_deref())
-        .map_err(|e| CliError::usage(format!("templates: {e}")))?;
+    let templates = Templates::load(Document::Worksheet, format, args.templates.as_deref())?;
     let sets = load_sets(&args.files)?;
 
     let started = Instant::now();
@@ -115,16 +92,8 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         .unwrap_or_else(|| u64::from(rand::random::<u32>()));
     let options = WorksheetOptions {
         format,
-        answers: match args.answers {
-            AnswersArg::End => Answers::End,
-            AnswersArg::Separate => Answers::Separate,
-            AnswersArg::Inline => Answers::Inline,
-            AnswersArg::None => Answers::None,
-        },
-        lang: args.lang.map(|l| match l {
-            LangArg::En => Lang::English,
-            LangArg::Zh => Lang::Chinese,
-        }),
+        answers: args.answers,
+        lang: args.lang,
         per_page: usize::from(args.per_page),
         numbers: args.numbers,
         versions: usize::from(args.versions),
@@ -132,12 +101,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         mirror: args.mirror,
         seed,
     };
-    let files = worksheet::render(&items, &options, &templates, &out).map_err(|e| match e {
-        WorksheetError::Unsolved(_) | WorksheetError::Mirror(_) => CliError::rejected(format!(
-            "{e}\nno worksheet written: fix or remove these exercises (damtutor validate FILE explains)"
-        )),
-        WorksheetError::Template(_) | WorksheetError::Empty => CliError::usage(e.to_string()),
-    })?;
+    let files = worksheet::render(&items, &options, &templates, &out)?;
     let total = started.elapsed();
     for file in &files {
         write_file(&file.path, &file.contents)?;
@@ -171,22 +135,22 @@ fn load_sets(paths: &[PathBuf]) -> Result<Vec<ExerciseSet>, CliError> {
     if paths.is_empty() {
         let folder = Path::new("exercises");
         if !folder.is_dir() {
-            return Err(CliError::usage(
-                "no exercise files given and no exercises/ folder here: run from the damtutor folder, or name files (damtutor worksheet my-set.yaml)",
+            return Err(CliError::Usage(
+                "no exercise files given and no exercises/ folder here: run from the damtutor folder, or name files (damtutor worksheet my-set.yaml)".into(),
             ));
         }
-        files = exercise::files_in(folder)
-            .map_err(|e| CliError::usage(format!("{}: {e}", folder.display())))?;
+        files = exercise::files_in(folder).map_err(|e| CliError::io(folder, e))?;
         if files.is_empty() {
-            return Err(CliError::usage("exercises/ holds no .yaml exercise files"));
+            return Err(CliError::Usage(
+                "exercises/ holds no .yaml exercise files".into(),
+            ));
         }
     }
     for path in paths {
         if path.is_dir() {
-            let found = exercise::files_in(path)
-                .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
+            let found = exercise::files_in(path).map_err(|e| CliError::io(path, e))?;
             if found.is_empty() {
-                return Err(CliError::usage(format!(
+                return Err(CliError::Usage(format!(
                     "{}: no .yaml exercise files in this folder",
                     path.display()
                 )));
@@ -201,11 +165,11 @@ fn load_sets(paths: &[PathBuf]) -> Result<Vec<ExerciseSet>, CliError> {
     for file in &files {
         match exercise::load(file) {
             Ok(set) => sets.push(set),
-            Err(found) => errors.extend(found.iter().map(|e| e.to_string())),
+            Err(found) => errors.extend(found),
         }
     }
     if !errors.is_empty() {
-        return Err(CliError::usage(errors.join("\n")));
+        return Err(CliError::Exercises(errors));
     }
     Ok(sets)
 }

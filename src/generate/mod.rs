@@ -52,15 +52,17 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// The kind of exercise asked for.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+/// The kind of exercise asked for (`--motif` on the command line).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, clap::ValueEnum)]
 pub enum Target {
     /// A capture that stops on pieces it already took, and is taken back at once
     /// ([`Motif::TurkishStrike`]).
+    #[value(name = "turkish_strike", alias = "turkish-strike")]
     TurkishStrike,
     /// A man forces its way to the king row ([`Motif::Breakthrough`]).
     Breakthrough,
     /// The opponent is sent to king and the new king is caught ([`Motif::KingTrap`]).
+    #[value(name = "king_trap", alias = "king-trap")]
     KingTrap,
     /// A combination: a sacrifice that wins material or the game ([`Motif::Sacrifice`]).
     Shot,
@@ -256,15 +258,6 @@ impl Proven {
         self.solution.line_texts().join(" ")
     }
 
-    /// The computed motif tags.
-    pub fn motif_keys(&self) -> Vec<String> {
-        self.solution
-            .motifs
-            .iter()
-            .map(|m| m.key().to_string())
-            .collect()
-    }
-
     /// The estimated level (1-6).
     pub fn level(&self) -> Option<u8> {
         self.solution.difficulty.map(|d| d.level)
@@ -279,7 +272,7 @@ impl Proven {
             title: None,
             hint: None,
             comment: None,
-            motifs: self.motif_keys(),
+            motifs: self.solution.motifs.clone(),
             difficulty: self.level(),
             source: None,
             solution: Some(self.solution_text()),
@@ -504,7 +497,7 @@ pub fn exercise_set(
         title,
         subtitle: None,
         author: None,
-        language: "en".to_string(),
+        language: crate::words::Lang::English,
         level: None,
         description,
         scoring: Scoring::default(),

@@ -2,11 +2,13 @@
 //! the starting position and how many pieces and squares there are. The answers come from the
 //! square coordinates ([`Square::row`], [`Square::column`]) and the starting [`Position`].
 
-use super::build::{self, blanks, choice, list, Choice, Draft, Fill, Order};
-use super::{Ctx, Family, Question, QuestionType, Topic};
+use super::build::{blanks, choice, Choice, Draft, Fill, Order};
+use super::family::{Context, Family};
+use super::question::{Question, QuestionType, Topic};
 use crate::position::Position;
-use crate::render::i18n::Lang;
 use crate::square::{Color, Square};
+use crate::words::synonyms::Word;
+use crate::words::{self, say, Text};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::BTreeMap;
@@ -133,7 +135,7 @@ fn except(candidates: impl Iterator<Item = Square>, set: &[Square]) -> Vec<Squar
     candidates.filter(|s| !set.contains(s)).collect()
 }
 
-fn long_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn long_diagonal_question(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let diagonal = long_diagonal();
     // Near misses: the parallel diagonals on either side, and the double diagonals.
     let mut near = except(
@@ -145,32 +147,20 @@ fn long_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question>
     );
     let doubles = double_diagonals().concat();
     near.extend(except(doubles.iter().copied(), &diagonal));
-    let lang = ctx.lang;
-    let prompt = match (kind, ctx.rng.gen_range(0..2)) {
-        (Single, _) => tr!(
-            lang,
-            "Which of these squares is on the long diagonal (the main road)? ____",
-            "下列编号的格子中____在大道上。"
-        ),
-        (_, 0) => tr!(
-            lang,
-            "Which of these squares are on the long diagonal (the main road)? ____",
-            "下列编号的格子中在大道上的有____。"
-        ),
-        _ => tr!(
-            lang,
-            "The long diagonal joins the two corners of the board. Which of these squares lie on it? ____",
-            "大道（大斜线）连接棋盘的两个角。下列格子中位于大道上的有____。"
-        ),
+    let lang = context.lang;
+    let prompt = match (kind, context.rng.gen_range(0..2)) {
+        (Single, _) => say!(lang, Text::LongDiagonalSingle),
+        (_, 0) => say!(lang, Text::LongDiagonalMulti),
+        _ => say!(lang, Text::LongDiagonalMultiCorners),
     };
-    let all = list(lang, &numbers(&diagonal));
-    let draft = Draft::new("long_diagonal", Topic::Board, prompt).explain(tr!(
+    let all = words::list(lang, &numbers(&diagonal));
+    let draft = Draft::new("long_diagonal", Topic::Board, prompt).explain(say!(
         lang,
-        "The long diagonal: {all}.",
-        "大道上的格子：{all}。"
+        Text::LongDiagonalExplanation,
+        all
     ));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&diagonal, true),
@@ -179,7 +169,7 @@ fn long_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question>
     )
 }
 
-fn double_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn double_diagonal_question(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let [first, second] = double_diagonals();
     let both = [first.clone(), second.clone()].concat();
     let diagonal = long_diagonal();
@@ -188,27 +178,23 @@ fn double_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Questio
         &both,
     );
     near.extend(except(diagonal.iter().copied(), &both));
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = match kind {
-        Single => tr!(
-            lang,
-            "Which of these squares is on a double diagonal? ____",
-            "下列编号的格子中____在双重道上。"
-        ),
-        _ => tr!(
-            lang,
-            "Which of these squares are on one of the two double diagonals? ____",
-            "下列编号的格子中在双重道上的有____。"
-        ),
+        Single => say!(lang, Text::DoubleDiagonalSingle),
+        _ => say!(lang, Text::DoubleDiagonalMulti),
     };
-    let (a, b) = (list(lang, &numbers(&first)), list(lang, &numbers(&second)));
-    let draft = Draft::new("double_diagonal", Topic::Board, prompt).explain(tr!(
+    let (a, b) = (
+        words::list(lang, &numbers(&first)),
+        words::list(lang, &numbers(&second)),
+    );
+    let draft = Draft::new("double_diagonal", Topic::Board, prompt).explain(say!(
         lang,
-        "The double diagonals: {a}; and {b}.",
-        "双重道：{a}；以及 {b}。"
+        Text::DoubleDiagonalExplanation,
+        a,
+        b
     ));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&both, true),
@@ -217,8 +203,8 @@ fn double_diagonal_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Questio
     )
 }
 
-fn start_squares(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let what = *[Some(Color::White), Some(Color::Black), None].choose(&mut ctx.rng)?;
+fn start_squares(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let what = *[Some(Color::White), Some(Color::Black), None].choose(&mut context.rng)?;
     let right = start_holding(what);
     // Near misses: the squares within a row or two of the group's border.
     let near: Vec<Square> = Square::all()
@@ -237,58 +223,26 @@ fn start_squares(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
                 .any(|s| (r.row() as i8 - s.row() as i8).abs() <= 2)
         })
         .collect();
-    let lang = ctx.lang;
+    let lang = context.lang;
     let prompt = match (what, kind) {
-        (Some(Color::White), Single) => tr!(
-            lang,
-            "At the start of the game, which of these squares holds a white man? ____",
-            "初始时下列编号的格子中____放置白子。"
-        ),
-        (Some(Color::White), _) => tr!(
-            lang,
-            "At the start of the game, which of these squares hold white men? ____",
-            "初始时下列编号的格子中放置白子的有____。"
-        ),
-        (Some(Color::Black), Single) => tr!(
-            lang,
-            "At the start of the game, which of these squares holds a black man? ____",
-            "初始时下列编号的格子中____放置黑子。"
-        ),
-        (Some(Color::Black), _) => tr!(
-            lang,
-            "At the start of the game, which of these squares hold black men? ____",
-            "初始时下列编号的格子中放置黑子的有____。"
-        ),
-        (None, Single) => tr!(
-            lang,
-            "At the start of the game, which of these squares is empty? ____",
-            "初始时下列编号的格子中____不放置棋子。"
-        ),
-        (None, _) => tr!(
-            lang,
-            "At the start of the game, which of these squares are empty? ____",
-            "初始时下列编号的格子中不放置棋子的有____。"
-        ),
+        (Some(Color::White), Single) => say!(lang, Text::StartWhiteSingle),
+        (Some(Color::White), _) => say!(lang, Text::StartWhiteMulti),
+        (Some(Color::Black), Single) => say!(lang, Text::StartBlackSingle),
+        (Some(Color::Black), _) => say!(lang, Text::StartBlackMulti),
+        (None, Single) => say!(lang, Text::StartEmptySingle),
+        (None, _) => say!(lang, Text::StartEmptyMulti),
     };
     let (first, last) = (right[0], right[right.len() - 1]);
     let explanation = match what {
         Some(color) => {
-            let side = build::side(lang, color);
-            tr!(
-                lang,
-                "{side} starts on squares {first}-{last}.",
-                "{side}的棋子开始时放在 {first}-{last} 号格。"
-            )
+            let side = words::side(lang, color);
+            say!(lang, Text::StartSideExplanation, side, first, last)
         }
-        None => tr!(
-            lang,
-            "Squares {first}-{last} are empty at the start.",
-            "开始时 {first}-{last} 号格是空的。"
-        ),
+        None => say!(lang, Text::StartEmptyExplanation, first, last),
     };
     let draft = Draft::new("start_squares", Topic::Board, prompt).explain(explanation);
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&near_right, true),
@@ -297,21 +251,13 @@ fn start_squares(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn corners_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn corners_question(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let corners = corners();
-    let lang = ctx.lang;
+    let lang = context.lang;
     let (low, high) = (corners[0], corners[1]);
-    let explanation = tr!(
-        lang,
-        "The long diagonal runs from {low} to {high}; its ends are the corners.",
-        "大道从 {low} 通到 {high}，两端是棋盘的两个角。"
-    );
+    let explanation = say!(lang, Text::CornersExplanation, low, high);
     if kind == Blank {
-        let prompt = tr!(
-            lang,
-            "The two ends of the long diagonal are squares ____ and ____ (smaller number first); they are called the corners of the board.",
-            "大斜线上两个端点格的编号分别是____和____（先填小号码，后填大号码），它们被称作棋盘的两个角。"
-        );
+        let prompt = say!(lang, Text::CornersBlank);
         let draft = Draft::new("corners", Topic::Board, prompt).explain(explanation);
         return blanks(
             draft,
@@ -330,22 +276,14 @@ fn corners_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         near.extend(super::probes::neighbours(*corner));
     }
     near.retain(|s| !corners.contains(s));
-    let prompt = if ctx.rng.gen_bool(0.5) {
-        tr!(
-            lang,
-            "Which of these squares is a corner of the board (an end of the long diagonal)? ____",
-            "下列编号的格子中____是棋盘的角（大道的端点）。"
-        )
+    let prompt = if context.rng.gen_bool(0.5) {
+        say!(lang, Text::CornersSingle)
     } else {
-        tr!(
-            lang,
-            "The corners of the board are the two ends of the long diagonal. Which of these squares is one of them? ____",
-            "棋盘的两个角是大道的两个端点。下列格子中____是其中之一。"
-        )
+        say!(lang, Text::CornersSingleEnds)
     };
     let draft = Draft::new("corners", Topic::Board, prompt).explain(explanation);
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&corners, true),
@@ -354,22 +292,22 @@ fn corners_question(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn edges(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let lang = ctx.lang;
+fn edges(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let lang = context.lang;
     let (left, right) = (column(0), column(9));
     if kind == Blank {
         let smallest = left.iter().min()?.number();
         let largest = right.iter().max()?.number();
-        let prompt = tr!(
-            lang,
-            "The smallest square number in the leftmost column is ____, and the largest in the rightmost column is ____.",
-            "左边第一列中编号最小的格子的编号是____，右边最后一列中编号最大的格子的编号是____。"
+        let prompt = say!(lang, Text::EdgesBlank);
+        let (l, r) = (
+            words::list(lang, &numbers(&left)),
+            words::list(lang, &numbers(&right)),
         );
-        let (l, r) = (list(lang, &numbers(&left)), list(lang, &numbers(&right)));
-        let draft = Draft::new("edges", Topic::Board, prompt).explain(tr!(
+        let draft = Draft::new("edges", Topic::Board, prompt).explain(say!(
             lang,
-            "Left edge: {l}. Right edge: {r}.",
-            "左边线：{l}。右边线：{r}。"
+            Text::EdgesBlankExplanation,
+            l,
+            r
         ));
         return blanks(
             draft,
@@ -379,42 +317,23 @@ fn edges(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             ],
         );
     }
-    let on_left = ctx.rng.gen_bool(0.5);
+    let on_left = context.rng.gen_bool(0.5);
     let (edge, inner) = if on_left {
         (left, column(1))
     } else {
         (right, column(8))
     };
     let prompt = match (on_left, kind) {
-        (true, Single) => tr!(
-            lang,
-            "Which of these squares is on the left edge of the board? ____",
-            "下列编号的格子中____在左边线上。"
-        ),
-        (true, _) => tr!(
-            lang,
-            "Which of these squares are on the left edge of the board? ____",
-            "下列编号的格子中在左边线上的有____。"
-        ),
-        (false, Single) => tr!(
-            lang,
-            "Which of these squares is on the right edge of the board? ____",
-            "下列编号的格子中____在右边线上。"
-        ),
-        (false, _) => tr!(
-            lang,
-            "Which of these squares are on the right edge of the board? ____",
-            "下列编号的格子中在右边线上的有____。"
-        ),
+        (true, Single) => say!(lang, Text::LeftEdgeSingle),
+        (true, _) => say!(lang, Text::LeftEdgeMulti),
+        (false, Single) => say!(lang, Text::RightEdgeSingle),
+        (false, _) => say!(lang, Text::RightEdgeMulti),
     };
-    let all = list(lang, &numbers(&edge));
-    let draft = Draft::new("edges", Topic::Board, prompt).explain(tr!(
-        lang,
-        "The squares of that edge: {all}.",
-        "这条边线上的格子：{all}。"
-    ));
+    let all = words::list(lang, &numbers(&edge));
+    let draft =
+        Draft::new("edges", Topic::Board, prompt).explain(say!(lang, Text::EdgeExplanation, all));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&edge, true),
@@ -423,8 +342,8 @@ fn edges(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn promotion(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let color = if ctx.rng.gen_bool(0.5) {
+fn promotion(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let color = if context.rng.gen_bool(0.5) {
         Color::White
     } else {
         Color::Black
@@ -437,28 +356,21 @@ fn promotion(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     };
     let mut near = before;
     near.extend(promotion_row(color.other()));
-    let lang = ctx.lang;
-    let c = build::colour(lang, color);
+    let lang = context.lang;
+    let c = words::colour(lang, color);
     let prompt = match kind {
-        Single => tr!(
-            lang,
-            "On which of these squares is a {c} man crowned (becomes a king)? ____",
-            "{c}方的普通棋子走到下列哪个格子并停留时升变为王棋？____"
-        ),
-        _ => tr!(
-            lang,
-            "On which of these squares is a {c} man crowned when it stops there? ____",
-            "{c}方的普通棋子走到并停留在下列哪些格子时升变为王棋？____"
-        ),
+        Single => say!(lang, Text::PromotionRowSingle, c),
+        _ => say!(lang, Text::PromotionRowMulti, c),
     };
-    let all = list(lang, &numbers(&row));
-    let draft = Draft::new("promotion_row", Topic::Board, prompt).explain(tr!(
+    let all = words::list(lang, &numbers(&row));
+    let draft = Draft::new("promotion_row", Topic::Board, prompt).explain(say!(
         lang,
-        "A {c} man is crowned on the far row: {all}.",
-        "{c}方普通棋子在对方底线 {all} 升变为王棋。"
+        Text::PromotionRowExplanation,
+        c,
+        all
     ));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         pool(&row, true),
@@ -504,93 +416,46 @@ fn count_facts() -> Vec<(&'static str, usize, Vec<usize>)> {
     ]
 }
 
-fn count_prompt(lang: Lang, name: &str) -> String {
-    let (en, zh) = match name {
-        "pieces_each" => (
-            "At the start of the game each side has ____ pieces.",
-            "百格国际跳棋开局时双方各有____个棋子。",
-        ),
-        "playable_squares" => (
-            "The pieces stand and move on ____ squares of the board.",
-            "棋盘上有____个格子可以使用。",
-        ),
-        "board_squares" => (
-            "The board of international draughts has ____ squares in all, light and dark.",
-            "国际跳棋的棋盘共有____个深浅相间的方格。",
-        ),
-        "diagonals" => (
-            "The board has ____ diagonals of two or more playable squares.",
-            "棋盘上由两个以上可用格子组成的斜线共有____条。",
-        ),
-        "long_diagonal_squares" => (
-            "The long diagonal has ____ squares.",
-            "大道上共有____个格子。",
-        ),
-        "double_diagonal_squares" => (
-            "Each double diagonal has ____ squares.",
-            "每条双重道上有____个格子。",
-        ),
-        _ => (
-            "At the start of the game ____ squares are empty.",
-            "开局时有____个格子不放置棋子。",
-        ),
-    };
-    match lang {
-        Lang::English => en.to_string(),
-        Lang::Chinese => zh.to_string(),
+/// The blank-question prompt of a counting fact.
+fn count_prompt(name: &str) -> Text {
+    match name {
+        "pieces_each" => Text::CountPiecesEach,
+        "playable_squares" => Text::CountPlayableSquares,
+        "board_squares" => Text::CountBoardSquares,
+        "diagonals" => Text::CountDiagonals,
+        "long_diagonal_squares" => Text::CountLongDiagonalSquares,
+        "double_diagonal_squares" => Text::CountDoubleDiagonalSquares,
+        _ => Text::CountEmptyAtStart,
     }
 }
 
-fn counts(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let lang = ctx.lang;
-    if kind == Blank && ctx.rng.gen_ratio(1, 3) {
+fn counts(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let lang = context.lang;
+    if kind == Blank && context.rng.gen_ratio(1, 3) {
         // "Pieces move on the ____ squares; ____ squares are used." The playable squares are
         // the dark ones: the bottom-left corner square, dark by the rules, is one of them.
         let dark = Square::from_coords(9, 0).is_some();
         let count = Square::all().count() as u64;
-        let prompt = tr!(
-            lang,
-            "The pieces stand and move on the ____ squares; ____ squares of the board are used.",
-            "行棋时双方棋子在____格上走动，棋盘上有____个格子可以使用。"
-        );
+        let prompt = say!(lang, Text::DarkSquaresBlank);
         let colour = if dark {
-            Fill::text(
-                tr!(lang, "dark", "深色"),
-                &[
-                    "dark",
-                    "black",
-                    "深色",
-                    "深",
-                    "黑",
-                    "黑色",
-                    "暗",
-                    "暗色",
-                    "黑格",
-                    "深色格",
-                ],
-                1,
-            )
+            Fill::word(say!(lang, Text::Dark), Word::Dark, 1)
         } else {
-            Fill::text(
-                tr!(lang, "light", "浅色"),
-                &["light", "white", "浅色", "浅", "白", "白色"],
-                1,
-            )
+            Fill::word(say!(lang, Text::Light), Word::Light, 1)
         };
-        let draft = Draft::new("counts", Topic::Board, prompt).explain(tr!(
+        let draft = Draft::new("counts", Topic::Board, prompt).explain(say!(
             lang,
-            "Only the {count} dark squares are used; the bottom-left square is dark.",
-            "只使用 {count} 个深色格；左下角的格子是深色格。"
+            Text::DarkSquaresExplanation,
+            count
         ));
         return blanks(draft, vec![colour, Fill::number(count, 1)]);
     }
     let facts = count_facts();
-    let (name, value, near) = facts.choose(&mut ctx.rng)?.clone();
-    let prompt = count_prompt(lang, name);
-    let draft = Draft::new("counts", Topic::Board, prompt).explain(tr!(
+    let (name, value, near) = facts.choose(&mut context.rng)?.clone();
+    let prompt = say!(lang, count_prompt(name));
+    let draft = Draft::new("counts", Topic::Board, prompt).explain(say!(
         lang,
-        "The answer is {value}.",
-        "答案是 {value}。"
+        Text::CountExplanation,
+        value
     ));
     if kind == Blank {
         return blanks(draft, vec![Fill::number(value as u64, 1)]);
@@ -601,7 +466,7 @@ fn counts(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .filter(|&n| n != value)
         .map(|n| Choice::plain(n.to_string(), false))
         .collect();
-    let mut question = choice(ctx, kind, draft, right, wrong, Order::Numeric)?;
+    let mut question = choice(context, kind, draft, right, wrong, Order::Numeric)?;
     question.option_keys = question
         .options
         .iter()

@@ -1,11 +1,12 @@
 //! Putting questions together: choosing and ordering options, blanks, the checks every
 //! question passes before output, and random diagram positions.
 
-use super::{Blank, BlankKind, Ctx, Question, QuestionType, Topic};
+use super::family::Context;
+use super::question::{letter, Blank, BlankKind, Question, QuestionType, Topic, BLANK};
 use crate::position::Position;
-use crate::render::i18n::Lang;
 use crate::setup::Setup;
 use crate::square::{Color, Role};
+use crate::words::synonyms::{normalize, Word};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::BTreeSet;
@@ -14,8 +15,6 @@ use std::collections::BTreeSet;
 pub(crate) const SINGLE_POINTS: u32 = 2;
 /// Points of a multiple-choice question.
 pub(crate) const MULTI_POINTS: u32 = 4;
-/// The mark of a blank in a prompt.
-pub(crate) const BLANK: &str = "____";
 
 /// An option and whether it is right.
 #[derive(Clone, Debug)]
@@ -110,7 +109,7 @@ impl Draft {
 /// five) drawn from the pools of right and wrong options; `None` when the pools are too small.
 /// Texts that occur in both pools are dropped: such an option would be ambiguous.
 pub(crate) fn choice(
-    ctx: &mut Ctx,
+    context: &mut Context,
     kind: QuestionType,
     draft: Draft,
     right: Vec<Choice>,
@@ -141,7 +140,7 @@ pub(crate) fn choice(
                 return None;
             }
             // Two right options most often, as in the model test.
-            let wanted = match ctx.rng.gen_range(0..20) {
+            let wanted = match context.rng.gen_range(0..20) {
                 0..=4 => 1,
                 5..=13 => 2,
                 _ => 3,
@@ -153,15 +152,15 @@ pub(crate) fn choice(
     if right.len() < rights || wrong.len() < size - rights {
         return None;
     }
-    right.shuffle(&mut ctx.rng);
-    wrong.shuffle(&mut ctx.rng);
+    right.shuffle(&mut context.rng);
+    wrong.shuffle(&mut context.rng);
     let mut options: Vec<Choice> = right
         .into_iter()
         .take(rights)
         .chain(wrong.into_iter().take(size - rights))
         .collect();
     match order {
-        Order::Shuffle => options.shuffle(&mut ctx.rng),
+        Order::Shuffle => options.shuffle(&mut context.rng),
         Order::Numeric => options.sort_by_key(|c| leading_number(&c.text)),
     }
     let points = if kind == QuestionType::Single {
@@ -191,11 +190,6 @@ pub(crate) fn prefer(primary: Vec<Choice>, secondary: Vec<Choice>, need: usize) 
     }
 }
 
-/// The letter of option `index`: A, B, C...
-pub(crate) fn letter(index: usize) -> String {
-    char::from(b'A' + (index % 26) as u8).to_string()
-}
-
 fn leading_number(text: &str) -> u64 {
     let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
     digits.parse().unwrap_or(u64::MAX)
@@ -208,12 +202,12 @@ pub(crate) struct Fill {
 }
 
 impl Fill {
-    /// A word blank; `accept` lists the accepted forms in both languages.
-    pub(crate) fn text(display: impl Into<String>, accept: &[&str], points: u32) -> Fill {
-        let display = display.into();
+    /// A word blank: `display` in the key, and every form of `word` accepted (see
+    /// [`synonyms`](crate::words::synonyms)).
+    pub(crate) fn word(display: String, word: Word, points: u32) -> Fill {
         let mut forms: Vec<String> = Vec::new();
-        for form in std::iter::once(display.as_str()).chain(accept.iter().copied()) {
-            let form = super::score::normalize(form);
+        for form in std::iter::once(display.as_str()).chain(word.forms().iter().copied()) {
+            let form = normalize(form);
             if !form.is_empty() && !forms.contains(&form) {
                 forms.push(form);
             }
@@ -332,36 +326,6 @@ pub(crate) fn signature(q: &Question) -> String {
     )
 }
 
-/// "White" / "白方".
-pub(crate) fn side(lang: Lang, color: Color) -> String {
-    match (lang, color) {
-        (Lang::English, Color::White) => "White".to_string(),
-        (Lang::English, Color::Black) => "Black".to_string(),
-        (Lang::Chinese, Color::White) => "白方".to_string(),
-        (Lang::Chinese, Color::Black) => "黑方".to_string(),
-    }
-}
-
-/// "white" / "白" (as an adjective: a white man, 白子).
-pub(crate) fn colour(lang: Lang, color: Color) -> String {
-    match (lang, color) {
-        (Lang::English, Color::White) => "white".to_string(),
-        (Lang::English, Color::Black) => "black".to_string(),
-        (Lang::Chinese, Color::White) => "白".to_string(),
-        (Lang::Chinese, Color::Black) => "黑".to_string(),
-    }
-}
-
-/// Numbers joined for a sentence: "5 and 46" / "5 和 46", or a comma list.
-pub(crate) fn list(lang: Lang, items: &[String]) -> String {
-    match (lang, items.len()) {
-        (_, 0) => String::new(),
-        (_, 1) => items[0].clone(),
-        (Lang::English, n) => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
-        (Lang::Chinese, _) => items.join("、"),
-    }
-}
-
 /// How many pieces of each kind a random position gets: (least, most) for white men, white
 /// kings, black men and black kings.
 #[derive(Copy, Clone, Debug)]
@@ -373,7 +337,7 @@ pub(crate) struct Recipe {
 }
 
 /// A random legal position with White to move: men never on their own promotion row.
-pub(crate) fn random_position(ctx: &mut Ctx, recipe: Recipe) -> Option<Position> {
+pub(crate) fn random_position(context: &mut Context, recipe: Recipe) -> Option<Position> {
     let mut setup = Setup::empty(Color::White);
     let mut used = BTreeSet::new();
     let groups = [
@@ -383,12 +347,12 @@ pub(crate) fn random_position(ctx: &mut Ctx, recipe: Recipe) -> Option<Position>
         (recipe.black_kings, Color::Black, Role::King, 1, 50),
     ];
     for ((least, most), color, role, low, high) in groups {
-        let count = ctx.rng.gen_range(least..=most.max(least));
+        let count = context.rng.gen_range(least..=most.max(least));
         for _ in 0..count {
-            let mut square = ctx.rng.gen_range(low..=high);
+            let mut square = context.rng.gen_range(low..=high);
             let mut guard = 0;
             while used.contains(&square) {
-                square = ctx.rng.gen_range(low..=high);
+                square = context.rng.gen_range(low..=high);
                 guard += 1;
                 if guard > 200 {
                     return None;
@@ -402,8 +366,8 @@ pub(crate) fn random_position(ctx: &mut Ctx, recipe: Recipe) -> Option<Position>
 }
 
 /// The position as it is, or (one time in three) with the colours swapped so that Black moves.
-pub(crate) fn orient(ctx: &mut Ctx, position: Position) -> Position {
-    if ctx.rng.gen_ratio(1, 3) {
+pub(crate) fn orient(context: &mut Context, position: Position) -> Position {
+    if context.rng.gen_ratio(1, 3) {
         position.mirrored()
     } else {
         position

@@ -5,13 +5,16 @@
 
 use super::board::promotion_row;
 use super::build::{
-    self, blanks, choice, list, orient, random_position, Choice, Draft, Fill, Order, Recipe,
+    self, blanks, choice, orient, random_position, Choice, Draft, Fill, Order, Recipe,
 };
+use super::family::{Context, Family};
 use super::probes::{self, step, wrong_captures, WrongRule};
-use super::{Ctx, Family, Question, QuestionType, Topic};
+use super::question::{Question, QuestionType, Topic};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::{Color, Role, Square};
+use crate::words::synonyms::Word;
+use crate::words::{self, say, Text};
 use rand::Rng;
 use std::collections::BTreeSet;
 
@@ -87,12 +90,16 @@ const KING: Recipe = Recipe {
 };
 
 /// A random position, possibly turned to Black to move, that satisfies `wanted`.
-fn find(ctx: &mut Ctx, recipe: Recipe, wanted: impl Fn(&Position) -> bool) -> Option<Position> {
+fn find(
+    context: &mut Context,
+    recipe: Recipe,
+    wanted: impl Fn(&Position) -> bool,
+) -> Option<Position> {
     for _ in 0..ATTEMPTS {
-        let Some(position) = random_position(ctx, recipe) else {
+        let Some(position) = random_position(context, recipe) else {
             continue;
         };
-        let position = orient(ctx, position);
+        let position = orient(context, position);
         if wanted(&position) {
             return Some(position);
         }
@@ -169,36 +176,30 @@ fn plain(texts: impl IntoIterator<Item = String>, right: bool) -> Vec<Choice> {
 }
 
 /// "Legal moves: ... Capturing is compulsory, and the majority rule asks for 3 pieces."
-fn legal_explanation(ctx: &Ctx, position: &Position) -> String {
-    let lang = ctx.lang;
-    let all = list(lang, &legal_texts(position));
+fn legal_explanation(context: &Context, position: &Position) -> String {
+    let lang = context.lang;
+    let all = words::list(lang, &legal_texts(position));
     let legal = position.legal_moves();
     match legal.first() {
-        Some(m) if m.is_capture() && shorter_captures(position).is_empty() => tr!(
-            lang,
-            "Legal: {all}. Capturing is compulsory.",
-            "合法的着法：{all}。吃子是强制的。"
-        ),
+        Some(m) if m.is_capture() && shorter_captures(position).is_empty() => {
+            say!(lang, Text::LegalCompulsoryExplanation, all)
+        }
         Some(m) if m.is_capture() => {
             let n = m.capture_count();
-            tr!(
-                lang,
-                "Legal: {all}. Capturing is compulsory, and the majority rule asks for {n} pieces.",
-                "合法的着法：{all}。吃子是强制的，而且必须吃最多的棋子（{n} 个）。"
-            )
+            say!(lang, Text::LegalMajorityExplanation, all, n)
         }
-        _ => tr!(lang, "Legal: {all}.", "合法的着法：{all}。"),
+        _ => say!(lang, Text::LegalExplanation, all),
     }
 }
 
-fn to_move(ctx: &Ctx, position: &Position) -> String {
-    let side = build::side(ctx.lang, position.turn());
-    tr!(ctx.lang, "{side} to move.", "{side}走棋。")
+fn to_move(context: &Context, position: &Position) -> String {
+    let side = words::side(context.lang, position.turn());
+    say!(context.lang, Text::SideToMove, side)
 }
 
-fn legal_moves(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let captures = ctx.rng.gen_bool(0.6);
-    let position = find(ctx, MIXED, |p| {
+fn legal_moves(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let captures = context.rng.gen_bool(0.6);
+    let position = find(context, MIXED, |p| {
         let legal = p.legal_moves();
         !legal.is_empty()
             && legal.len() <= 10
@@ -222,64 +223,40 @@ fn legal_moves(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         need,
     );
     let right = plain(legal_texts(&position), true);
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
-    let side = build::side(lang, position.turn());
-    let prompt = match (kind, ctx.rng.gen_bool(0.5)) {
-        (Single, true) => tr!(
-            lang,
-            "{intro} Which of these moves is legal? ____",
-            "{intro}下列着法中____是合法的。"
-        ),
-        (Single, false) => tr!(
-            lang,
-            "In the diagram {side} is to move. Which of these moves may {side} play? ____",
-            "图中轮到{side}走棋。{side}可以走下列哪一步？____"
-        ),
-        (_, true) => tr!(
-            lang,
-            "{intro} Which of these moves are legal? ____",
-            "{intro}下列着法中合法的有____。"
-        ),
-        (_, false) => tr!(
-            lang,
-            "In the diagram {side} is to move. Which of these moves may {side} play? ____",
-            "图中轮到{side}走棋。{side}可以走的着法有____。"
-        ),
+    let lang = context.lang;
+    let intro = to_move(context, &position);
+    let side = words::side(lang, position.turn());
+    let prompt = match (kind, context.rng.gen_bool(0.5)) {
+        (Single, true) => say!(lang, Text::LegalMovesSingle, intro),
+        (Single, false) => say!(lang, Text::LegalMovesSingleMayPlay, side),
+        (_, true) => say!(lang, Text::LegalMovesMulti, intro),
+        (_, false) => say!(lang, Text::LegalMovesMultiMayPlay, side),
     };
     let draft = Draft::new("legal_moves", Topic::Moves, prompt)
         .fen(&position)
-        .explain(legal_explanation(ctx, &position));
-    choice(ctx, kind, draft, right, wrong, Order::Shuffle)
+        .explain(legal_explanation(context, &position));
+    choice(context, kind, draft, right, wrong, Order::Shuffle)
 }
 
-fn capture_count(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, CAPTURES, |p| {
+fn capture_count(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, CAPTURES, |p| {
         p.legal_moves()
             .first()
             .is_some_and(|m| m.capture_count() >= 2)
             && !shorter_captures(p).is_empty()
     })?;
     let most = position.legal_moves().first()?.capture_count();
-    let lang = ctx.lang;
-    let side = build::side(lang, position.turn());
-    let intro = to_move(ctx, &position);
-    let prompt = if ctx.rng.gen_bool(0.5) {
-        tr!(
-            lang,
-            "{intro} How many pieces must {side} capture? ____",
-            "{intro}{side}必须吃掉____个棋子。"
-        )
+    let lang = context.lang;
+    let side = words::side(lang, position.turn());
+    let intro = to_move(context, &position);
+    let prompt = if context.rng.gen_bool(0.5) {
+        say!(lang, Text::CaptureCountBlank, intro, side)
     } else {
-        tr!(
-            lang,
-            "{intro} {side} has to capture. How many pieces does the capture the rules require take? ____",
-            "{intro}{side}必须吃子。按照规则，这一步要吃掉____个棋子。"
-        )
+        say!(lang, Text::CaptureCountBlankRules, intro, side)
     };
     let draft = Draft::new("capture_count", Topic::Moves, prompt)
         .fen(&position)
-        .explain(legal_explanation(ctx, &position));
+        .explain(legal_explanation(context, &position));
     if kind == Blank {
         return blanks(draft, vec![Fill::number(most as u64, 2)]);
     }
@@ -290,7 +267,7 @@ fn capture_count(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     counts.extend([most + 1, most + 2, most.saturating_sub(2)]);
     counts.retain(|&n| n >= 1 && n != most);
     choice(
-        ctx,
+        context,
         kind,
         draft,
         vec![Choice::plain(most.to_string(), true)],
@@ -299,8 +276,8 @@ fn capture_count(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn compulsory_capture(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, CAPTURES, |p| {
+fn compulsory_capture(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, CAPTURES, |p| {
         let legal = p.legal_moves();
         legal.len() == 1 && legal[0].is_capture() && shorter_captures(p).len() >= 2
     })?;
@@ -324,26 +301,18 @@ fn compulsory_capture(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         plain(wrong_moves(&position, position.turn().other()), false),
         3,
     );
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
-    let prompt = tr!(
-        lang,
-        "{intro} Which move must be played? ____",
-        "{intro}必须走下列哪一步？____"
-    );
-    let mut explanation = legal_explanation(ctx, &position);
+    let lang = context.lang;
+    let intro = to_move(context, &position);
+    let prompt = say!(lang, Text::CompulsoryCaptureSingle, intro);
+    let mut explanation = legal_explanation(context, &position);
     if king_shorter {
-        explanation.push_str(&tr!(
-            lang,
-            " Taking a king has no priority: it counts as one piece.",
-            "吃王棋没有优先权：王棋只算一个棋子。"
-        ));
+        explanation.push_str(&say!(lang, Text::KingHasNoPriority));
     }
     let draft = Draft::new("compulsory_capture", Topic::Moves, prompt)
         .fen(&position)
         .explain(explanation);
     choice(
-        ctx,
+        context,
         kind,
         draft,
         vec![Choice::plain(position.move_text(m), true)],
@@ -352,8 +321,8 @@ fn compulsory_capture(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn king_landing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, KING, |p| {
+fn king_landing(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, KING, |p| {
         let legal = p.legal_moves();
         let Some(first) = legal.first() else {
             return false;
@@ -385,34 +354,22 @@ fn king_landing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     near.extend(shorter_captures(&position).iter().map(|m| m.to()));
     near.retain(|s| !ends.contains(s) && (position.piece_at(*s).is_none() || *s == king));
     near.remove(&king);
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
+    let lang = context.lang;
+    let intro = to_move(context, &position);
     let prompt = match kind {
-        Single => tr!(
-            lang,
-            "{intro} The king on {king} must capture. On which of these squares may it end its capture? ____",
-            "{intro}{king} 号格上的王棋必须吃子。它可以在下列哪个格子结束吃子？____"
-        ),
-        _ => tr!(
-            lang,
-            "{intro} The king on {king} must capture. On which of these squares may it end its capture? ____",
-            "{intro}{king} 号格上的王棋必须吃子。它可以在下列哪些格子结束吃子？____"
-        ),
+        Single => say!(lang, Text::KingLandingSingle, intro, king),
+        _ => say!(lang, Text::KingLandingMulti, intro, king),
     };
-    let all = list(
+    let all = words::list(
         lang,
         &ends.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
     );
-    let captures = legal_explanation(ctx, &position);
+    let captures = legal_explanation(context, &position);
     let draft = Draft::new("king_landing", Topic::Moves, prompt)
         .fen(&position)
-        .explain(tr!(
-            lang,
-            "The king may end on {all}. {captures}",
-            "王棋可以停在 {all}。{captures}"
-        ));
+        .explain(say!(lang, Text::KingLandingExplanation, all, captures));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         ends.iter()
@@ -425,8 +382,8 @@ fn king_landing(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn capture_route(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, KING, |p| {
+fn capture_route(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, KING, |p| {
         let legal = p.legal_moves();
         legal.len() == 1
             && legal[0].is_king_move()
@@ -463,30 +420,18 @@ fn capture_route(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         }
     }
     let right = position.full_move_text(m);
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
-    let prompt = tr!(
-        lang,
-        "{intro} The king on {king} must capture. Which of these is the capture the rules require, written with every landing square? ____",
-        "{intro}{king} 号格上的王棋必须吃子。下列写出每个落点的吃子着法中，____是规则要求的吃子。"
-    );
-    let mut explanation = tr!(
-        lang,
-        "{right}. Captured pieces stay on the board until the capture is over: they cannot be jumped twice and block the way.",
-        "{right}。被吃的棋子要等整个吃子过程结束后才从棋盘上拿走：不能再次跳过它们，它们也挡住去路。"
-    );
+    let lang = context.lang;
+    let intro = to_move(context, &position);
+    let prompt = say!(lang, Text::CaptureRouteSingle, intro, king);
+    let mut explanation = say!(lang, Text::CaptureRouteExplanation, right);
     if removal || twice {
-        explanation.push_str(&tr!(
-            lang,
-            " The longer routes remove pieces too early or jump a piece twice.",
-            "更长的路线过早拿走了棋子或两次跳过同一个棋子。"
-        ));
+        explanation.push_str(&say!(lang, Text::CaptureRouteTooEarly));
     }
     let draft = Draft::new("capture_route", Topic::Moves, prompt)
         .fen(&position)
         .explain(explanation);
     choice(
-        ctx,
+        context,
         kind,
         draft,
         vec![Choice::new(right.clone(), format!("legal:{right}"), true)],
@@ -552,8 +497,8 @@ fn route_faults(position: &Position, route: &[Square]) -> Option<(bool, bool)> {
     Some((twice, passes))
 }
 
-fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, KING, |p| {
+fn capture_legality(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, KING, |p| {
         let legal = p.legal_moves();
         legal.len() == 1 && legal[0].is_king_move() && legal[0].capture_count() >= 2
     })?;
@@ -587,9 +532,9 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             .collect(),
     );
     kinds.retain(|k| !k.is_empty());
-    let pick = ctx.rng.gen_range(0..kinds.len());
+    let pick = context.rng.gen_range(0..kinds.len());
     let mut routes = kinds.swap_remove(pick);
-    let pick = ctx.rng.gen_range(0..routes.len());
+    let pick = context.rng.gen_range(0..routes.len());
     let (text, route) = routes.swap_remove(pick);
     let is_legal = position.parse_move(&text).is_ok();
     let (twice, passes) = route_faults(&position, &route)?;
@@ -602,50 +547,18 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     {
         return None;
     }
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
+    let lang = context.lang;
+    let intro = to_move(context, &position);
     let start = route[0];
-    let prompt = tr!(
-        lang,
-        "{intro} The king on {start} captures {text}. Is this capture legal? ____",
-        "{intro}{start} 号格上的王棋吃子 {text}。这样吃子合法吗？____"
-    );
+    let prompt = say!(lang, Text::CaptureLegalitySingle, intro, start, text);
     let pool = [
-        ("legal", is_legal, tr!(lang, "Yes, it is legal.", "合法。")),
-        (
-            "twice",
-            twice,
-            tr!(
-                lang,
-                "No: it jumps the same piece twice.",
-                "不合法：它两次跳过同一个棋子。"
-            ),
-        ),
-        (
-            "passes",
-            passes,
-            tr!(
-                lang,
-                "No: it passes over a piece it has already captured, which is still on the board.",
-                "不合法：它越过了已被吃掉但还留在棋盘上的棋子。"
-            ),
-        ),
-        (
-            "fewer",
-            fewer,
-            tr!(
-                lang,
-                "No: another capture takes more pieces (majority rule).",
-                "不合法：另一种吃法能吃更多的棋子（多吃规则）。"
-            ),
-        ),
+        ("legal", is_legal, say!(lang, Text::CaptureLegal)),
+        ("twice", twice, say!(lang, Text::CaptureJumpsTwice)),
+        ("passes", passes, say!(lang, Text::CapturePassesCaptured)),
+        ("fewer", fewer, say!(lang, Text::CaptureTakesTooFew)),
     ];
     let right_text = position.full_move_text(m);
-    let explanation = tr!(
-        lang,
-        "The capture the rules require: {right_text}. Captured pieces stay on the board until the capture is over, so they block and cannot be jumped twice.",
-        "规则要求的吃法：{right_text}。被吃的棋子要等吃子结束后才拿走，所以它们挡住去路，也不能被跳过两次。"
-    );
+    let explanation = say!(lang, Text::CaptureLegalityExplanation, right_text);
     let draft = Draft::new("capture_legality", Topic::Moves, prompt)
         .fen(&position)
         .explain(explanation);
@@ -653,7 +566,7 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .into_iter()
         .map(|(key, truth, text)| Choice::new(text, key, truth))
         .partition(|c| c.right);
-    let mut question = choice(ctx, kind, draft, right, wrong, Order::Shuffle)?;
+    let mut question = choice(context, kind, draft, right, wrong, Order::Shuffle)?;
     // Keep the options in the order of the statements: yes first, then the reasons.
     let order = ["legal", "twice", "passes", "fewer"];
     let mut items: Vec<(String, String, bool)> = question
@@ -665,7 +578,7 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
             (
                 o.clone(),
                 k.clone(),
-                question.answer.contains(&build::letter(i)),
+                question.answer.contains(&super::question::letter(i)),
             )
         })
         .collect();
@@ -676,7 +589,7 @@ fn capture_legality(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .iter()
         .enumerate()
         .filter(|(_, i)| i.2)
-        .map(|(n, _)| build::letter(n))
+        .map(|(n, _)| super::question::letter(n))
         .collect();
     Some(question)
 }
@@ -706,12 +619,12 @@ const CROWNING: Recipe = Recipe {
     black_kings: (0, 1),
 };
 
-fn crowning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let passing = kind == Single || ctx.rng.gen_bool(0.5);
+fn crowning(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let passing = kind == Single || context.rng.gen_bool(0.5);
     let mut found = None;
     for _ in 0..ATTEMPTS * 4 {
         // Men near the top of the board, so that captures reach the promotion row.
-        let Some(p) = random_position(ctx, CROWNING) else {
+        let Some(p) = random_position(context, CROWNING) else {
             continue;
         };
         if p.pieces(Color::White).iter().any(|s| s.row() > 4)
@@ -719,7 +632,7 @@ fn crowning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         {
             continue;
         }
-        let p = orient(ctx, p);
+        let p = orient(context, p);
         if let Some(m) = crowning_move(&p, passing) {
             if p.legal_moves().len() <= 3 {
                 found = Some((p, m));
@@ -730,40 +643,20 @@ fn crowning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     let (position, m) = found?;
     let text = position.move_text(&m);
     let to = m.to();
-    let lang = ctx.lang;
-    let intro = to_move(ctx, &position);
-    let side = build::side(lang, position.turn());
+    let lang = context.lang;
+    let intro = to_move(context, &position);
+    let side = words::side(lang, position.turn());
     let explanation = if m.promotes() {
-        tr!(
-            lang,
-            "The man ends its capture on the promotion row, so it is crowned.",
-            "普通棋子在底线上结束吃子，所以升变为王棋。"
-        )
+        say!(lang, Text::CrownedExplanation)
     } else {
-        tr!(
-            lang,
-            "The man only passes the promotion row during the capture and ends elsewhere: it stays a man.",
-            "普通棋子在吃子过程中只是经过底线，并没有停留在底线上：它仍是普通棋子。"
-        )
+        say!(lang, Text::NotCrownedExplanation)
     };
     if kind == Blank {
-        let prompt = tr!(
-            lang,
-            "{intro} {side} plays {text}. After this move the piece on {to} is a ____ (man or king).",
-            "{intro}{side}走 {text}。这步棋之后 {to} 号格上的棋子是____（普通棋子或王棋）。"
-        );
+        let prompt = say!(lang, Text::CrowningBlank, intro, side, text, to);
         let answer = if m.promotes() {
-            Fill::text(
-                tr!(lang, "king", "王棋"),
-                &["king", "王棋", "王", "王子", "a king"],
-                2,
-            )
+            Fill::word(say!(lang, Text::King), Word::King, 2)
         } else {
-            Fill::text(
-                tr!(lang, "man", "普通棋子"),
-                &["man", "普通棋子", "兵", "普通子", "棋子", "a man", "普通"],
-                2,
-            )
+            Fill::word(say!(lang, Text::Man), Word::Man, 2)
         };
         let draft = Draft::new("crowning", Topic::Moves, prompt)
             .fen(&position)
@@ -773,48 +666,16 @@ fn crowning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     // Statements whose truth the engine decides.
     let legal = position.is_legal(&m);
     let statements = [
-        (
-            "king",
-            m.promotes(),
-            tr!(
-                lang,
-                "The piece on {to} is now a king.",
-                "{to} 号格上的棋子现在是王棋。"
-            ),
-        ),
-        (
-            "man",
-            !m.promotes(),
-            tr!(
-                lang,
-                "The piece on {to} is still a man.",
-                "{to} 号格上的棋子仍是普通棋子。"
-            ),
-        ),
+        ("king", m.promotes(), say!(lang, Text::CrowningNowKing, to)),
+        ("man", !m.promotes(), say!(lang, Text::CrowningStillMan, to)),
         (
             "king_in_passing",
             m.is_king_move(),
-            tr!(
-                lang,
-                "The man became a king as it crossed the promotion row and went on capturing as a king.",
-                "普通棋子经过底线时就已升变，并以王棋的身份继续吃子。"
-            ),
+            say!(lang, Text::CrowningInPassing),
         ),
-        (
-            "not_allowed",
-            !legal,
-            tr!(
-                lang,
-                "The move is not allowed: a man may not cross its promotion row during a capture.",
-                "这步棋不合规则：普通棋子吃子时不能越过底线。"
-            ),
-        ),
+        ("not_allowed", !legal, say!(lang, Text::CrowningNotAllowed)),
     ];
-    let prompt = tr!(
-        lang,
-        "{intro} {side} plays {text}. Which statement is true? ____",
-        "{intro}{side}走 {text}。下列说法中正确的是____。"
-    );
+    let prompt = say!(lang, Text::CrowningSingle, intro, side, text);
     let draft = Draft::new("crowning", Topic::Moves, prompt)
         .fen(&position)
         .explain(explanation);
@@ -822,5 +683,5 @@ fn crowning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .into_iter()
         .map(|(key, truth, text)| Choice::new(text, key, truth))
         .partition(|c| c.right);
-    choice(ctx, kind, draft, right, wrong, Order::Shuffle)
+    choice(context, kind, draft, right, wrong, Order::Shuffle)
 }

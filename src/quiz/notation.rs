@@ -1,15 +1,15 @@
 //! Notation questions: write a move, read `28x19`, recognise or write the FEN of a diagram.
 //! Move answers are checked with [`Position::parse_move`], FEN answers by reading them back.
 
-use super::build::{
-    self, blanks, choice, list, orient, random_position, Choice, Draft, Fill, Order, Recipe,
-};
+use super::build::{blanks, choice, orient, random_position, Choice, Draft, Fill, Order, Recipe};
+use super::family::{Context, Family};
 use super::probes;
-use super::{Ctx, Family, Question, QuestionType, Topic};
+use super::question::{Question, QuestionType, Topic};
 use crate::fen;
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::square::{Color, Piece, Role, Square};
+use crate::words::{self, say, Text};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -56,12 +56,16 @@ const CAPTURES: Recipe = Recipe {
     black_kings: (0, 1),
 };
 
-fn find(ctx: &mut Ctx, recipe: Recipe, wanted: impl Fn(&Position) -> bool) -> Option<Position> {
+fn find(
+    context: &mut Context,
+    recipe: Recipe,
+    wanted: impl Fn(&Position) -> bool,
+) -> Option<Position> {
     for _ in 0..400 {
-        let Some(position) = random_position(ctx, recipe) else {
+        let Some(position) = random_position(context, recipe) else {
             continue;
         };
-        let position = orient(ctx, position);
+        let position = orient(context, position);
         if wanted(&position) {
             return Some(position);
         }
@@ -69,46 +73,34 @@ fn find(ctx: &mut Ctx, recipe: Recipe, wanted: impl Fn(&Position) -> bool) -> Op
     None
 }
 
-fn write_move(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, CAPTURES, |p| {
+fn write_move(context: &mut Context, _kind: QuestionType) -> Option<Question> {
+    let position = find(context, CAPTURES, |p| {
         let legal = p.legal_moves();
         legal.len() == 1 && legal[0].capture_count() >= 2
     })?;
     let m = *position.legal_moves().first()?;
     let text = position.move_text(&m);
-    let lang = ctx.lang;
-    let side = build::side(lang, position.turn());
+    let lang = context.lang;
+    let side = words::side(lang, position.turn());
     let from = m.from();
     let to = m.to();
     let captured: Vec<String> = m.captured().iter().map(|s| s.to_string()).collect();
-    let taken = list(lang, &captured);
-    let prompt = if ctx.rng.gen_bool(0.5) {
-        tr!(
-            lang,
-            "{side} to move has one legal move, a capture. Write it in notation: ____",
-            "{side}走棋，只有一步合法的着法（吃子）。请用记法写出这步棋：____"
-        )
+    let taken = words::list(lang, &captured);
+    let prompt = if context.rng.gen_bool(0.5) {
+        say!(lang, Text::WriteMoveOnlyCapture, side)
     } else {
-        tr!(
-            lang,
-            "{side}'s piece on {from} captures the pieces on {taken} and ends on {to}. Write this move in notation: ____",
-            "{side}{from} 号格上的棋子吃掉 {taken} 号格上的棋子，停在 {to} 号格。请用记法写出这步棋：____"
-        )
+        say!(lang, Text::WriteMoveCaptures, side, from, taken, to)
     };
     let full = position.full_move_text(&m);
     let draft = Draft::new("write_move", Topic::Notation, prompt)
         .fen(&position)
-        .explain(tr!(
-            lang,
-            "{text}: start and end square joined by x (with every landing square: {full}).",
-            "{text}：起点格和终点格之间用 x 连接（写出每个落点也可以：{full}）。"
-        ));
+        .explain(say!(lang, Text::WriteMoveExplanation, text, full));
     blanks(draft, vec![Fill::mv(text, 2)])
 }
 
-fn move_meaning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let capture = ctx.rng.gen_bool(0.7);
-    let position = find(ctx, SMALL, |p| {
+fn move_meaning(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let capture = context.rng.gen_bool(0.7);
+    let position = find(context, SMALL, |p| {
         p.legal_moves()
             .iter()
             .any(|m| m.capture_count() == usize::from(capture) && !m.is_king_move())
@@ -118,7 +110,7 @@ fn move_meaning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .iter()
         .filter(|m| m.capture_count() == usize::from(capture) && !m.is_king_move())
         .collect();
-    let m = **candidates.choose(&mut ctx.rng)?;
+    let m = **candidates.choose(&mut context.rng)?;
     let text = position.move_text(&m);
     // Read the text back: every statement is decided by the move the engine finds.
     let read = position.parse_move(&text).ok()?;
@@ -127,63 +119,31 @@ fn move_meaning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .legal_moves()
         .iter()
         .any(|o| o.from() == b && o.captured().contains(a));
-    let lang = ctx.lang;
+    let lang = context.lang;
     let pool = [
         (
             "captures_ends",
             read.is_capture() && read.to() == b,
-            tr!(
-                lang,
-                "The piece on {a} captures and ends its move on {b}.",
-                "{a} 号格上的棋子吃子，最后停在 {b} 号格。"
-            ),
+            say!(lang, Text::MeaningCapturesEndsOn, a, b),
         ),
         (
             "quiet",
             !read.is_capture(),
-            tr!(
-                lang,
-                "The piece on {a} moves to {b} without capturing.",
-                "{a} 号格上的棋子不吃子，走到 {b} 号格。"
-            ),
+            say!(lang, Text::MeaningQuiet, a, b),
         ),
         (
             "captures_on",
             read.captured().contains(b),
-            tr!(
-                lang,
-                "The piece on {a} captures the piece on {b}.",
-                "{a} 号格上的棋子吃掉 {b} 号格上的棋子。"
-            ),
+            say!(lang, Text::MeaningCapturesOn, a, b),
         ),
-        (
-            "reverse",
-            reverse,
-            tr!(
-                lang,
-                "The piece on {b} captures the piece on {a}.",
-                "{b} 号格上的棋子吃掉 {a} 号格上的棋子。"
-            ),
-        ),
+        ("reverse", reverse, say!(lang, Text::MeaningReverse, b, a)),
     ];
-    let side = build::side(lang, position.turn());
-    let prompt = tr!(
-        lang,
-        "{side} plays {text} in this diagram. What does it mean? ____",
-        "在这个棋图中{side}走 {text}。这个记法表示____。"
-    );
+    let side = words::side(lang, position.turn());
+    let prompt = say!(lang, Text::MoveMeaningSingle, side, text);
     let explanation = if read.is_capture() {
-        tr!(
-            lang,
-            "'x' marks a capture: the first number is where the piece starts, the last where it stops.",
-            "“x”表示吃子：第一个数字是棋子出发的格子，最后一个数字是它停留的格子。"
-        )
+        say!(lang, Text::CaptureNotationExplanation)
     } else {
-        tr!(
-            lang,
-            "'-' marks a move without capture, from the first square to the second.",
-            "“-”表示不吃子的着法，从第一个格子走到第二个格子。"
-        )
+        say!(lang, Text::QuietNotationExplanation)
     };
     let draft = Draft::new("move_meaning", Topic::Notation, prompt)
         .fen(&position)
@@ -192,7 +152,7 @@ fn move_meaning(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
         .into_iter()
         .map(|(key, truth, text)| Choice::new(text, key, truth))
         .partition(|c| c.right);
-    choice(ctx, kind, draft, right, wrong, Order::Shuffle)
+    choice(context, kind, draft, right, wrong, Order::Shuffle)
 }
 
 /// A FEN written from pieces, canonical order, with `turn` to move.
@@ -227,7 +187,7 @@ fn pieces_of(position: &Position) -> Vec<(Square, Piece)> {
 /// Near misses of a position's FEN: the other side to move, the colours swapped, one piece
 /// moved to a neighbouring square, a king written as a man or a man as a king, the board
 /// turned.
-fn wrong_fens(ctx: &mut Ctx, position: &Position) -> Vec<(String, &'static str)> {
+fn wrong_fens(context: &mut Context, position: &Position) -> Vec<(String, &'static str)> {
     let pieces = pieces_of(position);
     let turn = position.turn();
     let mut out = vec![(fen_text(turn.other(), &pieces), "turn")];
@@ -239,14 +199,14 @@ fn wrong_fens(ctx: &mut Ctx, position: &Position) -> Vec<(String, &'static str)>
     let turned: Vec<(Square, Piece)> = pieces.iter().map(|&(s, p)| (s.mirror(), p)).collect();
     out.push((fen_text(turn, &turned), "turned"));
     for _ in 0..3 {
-        let Some(&(square, piece)) = pieces.choose(&mut ctx.rng) else {
+        let Some(&(square, piece)) = pieces.choose(&mut context.rng) else {
             break;
         };
         let free: Vec<Square> = probes::neighbours(square)
             .into_iter()
             .filter(|n| position.piece_at(*n).is_none())
             .collect();
-        if let Some(&to) = free.choose(&mut ctx.rng) {
+        if let Some(&to) = free.choose(&mut context.rng) {
             let moved: Vec<(Square, Piece)> = pieces
                 .iter()
                 .map(|&(s, p)| if s == square { (to, piece) } else { (s, p) })
@@ -254,7 +214,7 @@ fn wrong_fens(ctx: &mut Ctx, position: &Position) -> Vec<(String, &'static str)>
             out.push((fen_text(turn, &moved), "moved"));
         }
     }
-    if let Some(&(square, piece)) = pieces.choose(&mut ctx.rng) {
+    if let Some(&(square, piece)) = pieces.choose(&mut context.rng) {
         let role = match piece.role {
             Role::Man => Role::King,
             Role::King => Role::Man,
@@ -279,40 +239,28 @@ fn same_position(text: &str, position: &Position) -> bool {
     text.parse::<Position>().is_ok_and(|p| p == *position)
 }
 
-fn which_fen(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, SMALL, |p| p.occupied().count() <= 8)?;
+fn which_fen(context: &mut Context, kind: QuestionType) -> Option<Question> {
+    let position = find(context, SMALL, |p| p.occupied().count() <= 8)?;
     let right = fen::write(&position);
     if !same_position(&right, &position) {
         return None;
     }
-    let wrong: Vec<Choice> = wrong_fens(ctx, &position)
+    let wrong: Vec<Choice> = wrong_fens(context, &position)
         .into_iter()
         .filter(|(text, _)| !same_position(text, &position))
         .map(|(text, key)| Choice::new(text, key, false))
         .collect();
-    let lang = ctx.lang;
-    let prompt = if ctx.rng.gen_bool(0.5) {
-        tr!(
-            lang,
-            "Which FEN describes this diagram? ____",
-            "下列哪个 FEN 记录的是这个棋图？____"
-        )
+    let lang = context.lang;
+    let prompt = if context.rng.gen_bool(0.5) {
+        say!(lang, Text::WhichFenSingle)
     } else {
-        tr!(
-            lang,
-            "Which position string (FEN) belongs to the diagram, with the side to move? ____",
-            "下列局面记录（FEN，包括轮到哪一方走棋）中，与棋图相符的是____。"
-        )
+        say!(lang, Text::WhichFenSingleSideToMove)
     };
     let draft = Draft::new("which_fen", Topic::Notation, prompt)
         .fen(&position)
-        .explain(tr!(
-            lang,
-            "{right}: the side to move, then White's and Black's squares, K before a king.",
-            "{right}：先写轮到走棋的一方，再写白方和黑方棋子所在的格子，王棋前加 K。"
-        ));
+        .explain(say!(lang, Text::WhichFenExplanation, right));
     choice(
-        ctx,
+        context,
         kind,
         draft,
         vec![Choice::new(right, "right", true)],
@@ -321,26 +269,18 @@ fn which_fen(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn write_fen(ctx: &mut Ctx, _kind: QuestionType) -> Option<Question> {
-    let position = find(ctx, SMALL, |p| p.occupied().count() <= 6)?;
+fn write_fen(context: &mut Context, _kind: QuestionType) -> Option<Question> {
+    let position = find(context, SMALL, |p| p.occupied().count() <= 6)?;
     let text = fen::write(&position);
     // The answer reads back as the diagram.
     let setup: Setup = fen::parse_setup(&text, crate::Board::TenByTen).ok()?;
     if Position::from_setup(&setup).ok()? != position {
         return None;
     }
-    let lang = ctx.lang;
-    let prompt = tr!(
-        lang,
-        "Write the FEN of this diagram: ____",
-        "写出这个棋图的 FEN：____"
-    );
+    let lang = context.lang;
+    let prompt = say!(lang, Text::WriteFenBlank);
     let draft = Draft::new("write_fen", Topic::Notation, prompt)
         .fen(&position)
-        .explain(tr!(
-            lang,
-            "Side to move, then W and the white squares, B and the black squares; K before a king.",
-            "先写轮到走棋的一方，然后 W 加白方棋子的格子，B 加黑方棋子的格子；王棋前加 K。"
-        ));
+        .explain(say!(lang, Text::WriteFenExplanation));
     blanks(draft, vec![Fill::fen(text, 2)])
 }

@@ -6,12 +6,13 @@
 //! before it is used, and skipped when the solver cannot prove it within a small node budget.
 
 use super::build::{self, open, Draft};
-use super::{Ctx, Family, Question, QuestionType, Topic, QUIZ_LIMITS};
+use super::family::{Context, Family, QUIZ_LIMITS};
+use super::question::{Question, QuestionType, Topic};
 use crate::position::Position;
-use crate::render::i18n::{caption, Lang};
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif, Solution};
 use crate::square::{Color, Square};
+use crate::words::{self, say, Text};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -94,7 +95,7 @@ pub(crate) fn shifted(position: &Position, rows: i8, columns: i8) -> Option<Posi
 
 /// A variant of a collection position: shifted by a small even step, and turned for Black
 /// half of the time.
-fn variant(ctx: &mut Ctx, fen: &str) -> Option<Position> {
+fn variant(context: &mut Context, fen: &str) -> Option<Position> {
     let base: Position = fen.parse().ok()?;
     let shifts: [(i8, i8); 9] = [
         (0, 0),
@@ -107,9 +108,9 @@ fn variant(ctx: &mut Ctx, fen: &str) -> Option<Position> {
         (2, 0),
         (-2, 0),
     ];
-    let &(rows, columns) = shifts.choose(&mut ctx.rng)?;
+    let &(rows, columns) = shifts.choose(&mut context.rng)?;
     let position = shifted(&base, rows, columns).unwrap_or(base);
-    Some(if ctx.rng.gen_bool(0.5) {
+    Some(if context.rng.gen_bool(0.5) {
         position.mirrored()
     } else {
         position
@@ -127,36 +128,36 @@ fn good_exercise(solution: &Solution) -> bool {
 
 /// A random small position of the kind that hides a shot: a few men each and sometimes a
 /// black king.
-fn random_candidate(ctx: &mut Ctx) -> Option<Position> {
+fn random_candidate(context: &mut Context) -> Option<Position> {
     let recipe = build::Recipe {
         white_men: (3, 6),
         white_kings: (0, 0),
         black_men: (1, 3),
         black_kings: (0, 1),
     };
-    let position = build::random_position(ctx, recipe)?;
+    let position = build::random_position(context, recipe)?;
     if position.has_capture() || position.with_turn(Color::Black).has_capture() {
         return None;
     }
-    Some(if ctx.rng.gen_bool(0.5) {
+    Some(if context.rng.gen_bool(0.5) {
         position.mirrored()
     } else {
         position
     })
 }
 
-fn win_line(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn win_line(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let mut found = None;
     for attempt in 0..300 {
-        let candidate = if attempt < 6 && ctx.rng.gen_bool(0.7) {
+        let candidate = if attempt < 6 && context.rng.gen_bool(0.7) {
             let pool: Vec<&str> = COMBINATIONS.iter().chain(TURKISH.iter()).copied().collect();
-            let fen = *pool.choose(&mut ctx.rng)?;
-            variant(ctx, fen)
+            let fen = *pool.choose(&mut context.rng)?;
+            variant(context, fen)
         } else {
-            random_candidate(ctx)
+            random_candidate(context)
         };
         let Some(position) = candidate else { continue };
-        let solution = ctx.solver().solve(&position, Goal::Win, QUIZ_LIMITS);
+        let solution = context.solver().solve(&position, Goal::Win, QUIZ_LIMITS);
         if good_exercise(&solution) {
             found = Some(solution);
             break;
@@ -164,30 +165,30 @@ fn win_line(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
     }
     let solution = found?;
     let position = solution.position;
-    let lang = ctx.lang;
+    let lang = context.lang;
     let side = position.turn();
-    let headline = caption(side, Goal::Win, lang);
-    let prompt = tr!(
-        lang,
-        "{headline}. Write the moves.",
-        "{headline}。写出着法。"
-    );
+    let headline = words::caption(lang, side, Goal::Win);
+    let prompt = say!(lang, Text::WinLinePrompt, headline);
     let motifs: Vec<&str> = solution
         .motifs
         .iter()
-        .map(|m| m.label(lang.code()))
+        .map(|&m| words::motif(lang, m))
         .collect();
-    let explanation = match lang {
-        _ if motifs.is_empty() => String::new(),
-        Lang::English => format!("Motifs: {}.", motifs.join(", ")),
-        Lang::Chinese => format!("战术主题：{}。", motifs.join("、")),
+    let explanation = if motifs.is_empty() {
+        String::new()
+    } else {
+        say!(
+            lang,
+            Text::MotifsExplanation,
+            motifs = motifs.join(words::text(lang, Text::Comma))
+        )
     };
     let draft = Draft::new("win_line", Topic::Tactics, prompt)
         .fen(&position)
         .explain(explanation);
-    let mut question = open(draft, kind, ctx.diagram_points);
+    let mut question = open(draft, kind, context.diagram_points);
     question.answer = solution.line_texts();
-    question.goal = Some(Goal::Win.to_string());
+    question.goal = Some(Goal::Win);
     Some(question)
 }
 
@@ -201,70 +202,53 @@ fn design_examples(motif: Motif) -> Vec<&'static str> {
 
 /// Whether `solution` shows `motif` for the side to move: a proven win or gain whose line the
 /// solver tags with it.
-pub(crate) fn shows(solution: &Solution, motif: Motif) -> bool {
+pub fn shows(solution: &Solution, motif: Motif) -> bool {
     solution.is_solved() && solution.motifs.contains(&motif)
 }
 
-fn design(ctx: &mut Ctx, kind: QuestionType) -> Option<Question> {
+fn design(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let motif = Motif::TurkishStrike;
-    let side = if ctx.rng.gen_ratio(3, 4) {
+    let side = if context.rng.gen_ratio(3, 4) {
         Color::White
     } else {
         Color::Black
     };
     let mut examples = design_examples(motif);
-    examples.shuffle(&mut ctx.rng);
+    examples.shuffle(&mut context.rng);
     let mut example = None;
     for fen in examples.into_iter().take(6) {
-        let Some(mut position) = variant(ctx, fen) else {
+        let Some(mut position) = variant(context, fen) else {
             continue;
         };
         if position.turn() != side {
             position = position.mirrored();
         }
-        let solution = ctx.solver().solve(&position, Goal::Auto, QUIZ_LIMITS);
+        let solution = context.solver().solve(&position, Goal::Auto, QUIZ_LIMITS);
         if shows(&solution, motif) {
             example = Some(position);
             break;
         }
     }
     let example = example?;
-    let lang = ctx.lang;
-    let who = build::side(lang, side);
-    let name = motif.label(lang.code());
-    let prompt = match (motif, lang) {
-        (Motif::TurkishStrike, Lang::English) if ctx.rng.gen_bool(0.5) => format!(
-            "Set up a Turkish strike: a position with {who} to move in which {who} wins with a Turkish strike. Write it as a FEN or as the squares of White's and Black's pieces."
-        ),
-        (Motif::TurkishStrike, Lang::English) => format!(
-            "Design a position in which {who}, to move, sacrifices so that the opponent's capture must stop short because of the pieces it has already taken, and then wins (a Turkish strike). Write the squares of both sides or a FEN."
-        ),
-        (Motif::TurkishStrike, Lang::Chinese) if ctx.rng.gen_bool(0.5) => format!(
-            "设计摆出土耳其打击队形：{who}先走，{who}利用土耳其打击取胜。用 FEN 或白子、黑子所在格子的编号写出局面。"
-        ),
-        (Motif::TurkishStrike, Lang::Chinese) => format!(
-            "设计一个{who}先走的局面：{who}弃子后，对方的吃子因已吃掉的棋子仍留在棋盘上而被迫中途停下，{who}随即取胜（土耳其打击）。写出双方棋子所在的格子或 FEN。"
-        ),
-        (_, Lang::English) => format!(
-            "Set up a position with {who} to move in which {who} wins with a {name}. Write it as a FEN or as the squares of White's and Black's pieces."
-        ),
-        (_, Lang::Chinese) => format!(
-            "设计一个{who}先走、{who}利用{name}取胜的局面。用 FEN 或白子、黑子所在格子的编号写出局面。"
-        ),
+    let lang = context.lang;
+    let who = words::side(lang, side);
+    let name = words::motif(lang, motif);
+    let prompt = match motif {
+        Motif::TurkishStrike if context.rng.gen_bool(0.5) => {
+            say!(lang, Text::DesignTurkishStrike, who)
+        }
+        Motif::TurkishStrike => say!(lang, Text::DesignTurkishStrikeExplained, who),
+        _ => say!(lang, Text::DesignMotif, who, name),
     };
-    let solution = ctx.solver().solve(&example, Goal::Auto, QUIZ_LIMITS);
+    let solution = context.solver().solve(&example, Goal::Auto, QUIZ_LIMITS);
     let line = solution.annotated();
-    let explanation = tr!(
-        lang,
-        "For example {example}: {line}. Any position counts when the solver proves the win and finds the {name} in it.",
-        "例如 {example}：{line}。只要解题程序证明能取胜并在其中找到{name}，任何局面都算对。"
-    );
+    let explanation = say!(lang, Text::DesignExplanation, example, line, name);
     let draft = Draft::new("design", Topic::Tactics, prompt).explain(explanation);
-    let mut question = open(draft, kind, ctx.design_points);
+    let mut question = open(draft, kind, context.design_points);
     question.answer = vec![example.to_string()];
-    question.goal = Some(Goal::Auto.to_string());
-    question.motif = Some(motif.key().to_string());
-    question.side = Some(side.name().to_string());
+    question.goal = Some(Goal::Auto);
+    question.motif = Some(motif);
+    question.side = Some(side);
     Some(question)
 }
 

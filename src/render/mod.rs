@@ -3,11 +3,12 @@
 //! The flow: exercises and their [`Solution`](crate::solver::Solution)s become small view
 //! structs ([`view`]) - strings and numbers only - which the templates ([`templates`], built in
 //! from `templates/` and overridable by name) turn into HTML or Markdown. Diagrams are drawn by
-//! [`svg`]; the words come from [`i18n`]. The rules core knows nothing of this module.
+//! [`svg`]; the words come from [`words`](crate::words). The rules core knows nothing of this
+//! module.
 //!
 //! ```
 //! use damtutor::exercise;
-//! use damtutor::render::templates::{Format, Templates};
+//! use damtutor::render::templates::{Document, Format, Templates};
 //! use damtutor::render::worksheet::{self, Item, WorksheetOptions};
 //! use damtutor::solver::{solve_all, Limits};
 //! use std::path::Path;
@@ -25,7 +26,7 @@
 //!     .zip(&solutions)
 //!     .map(|(exercise, solution)| Item { set: &set, exercise, solution })
 //!     .collect();
-//! let templates = Templates::load(Format::Html, None)?;
+//! let templates = Templates::load(Document::Worksheet, Format::Html, None)?;
 //! let files = worksheet::render(&items, &WorksheetOptions::default(), &templates, Path::new("shots.html"))?;
 //! assert_eq!(files[0].path, Path::new("shots.html"));
 //! assert!(files[0].contents.contains("White to play and win"));
@@ -33,7 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod i18n;
+pub mod quiz;
 pub mod svg;
 pub mod templates;
 pub mod view;

@@ -83,7 +83,7 @@ pub fn diagram(position: &Position, options: &DiagramOptions) -> String {
         number(-MARGIN),
         number(width),
         number(height),
-        escape(&options.label)
+        crate::escape::html(&options.label)
     );
     board(&mut out);
     if options.numbers {
@@ -349,22 +349,6 @@ fn number(value: f64) -> String {
     } else {
         text.to_string()
     }
-}
-
-/// Escapes text for an XML attribute or element.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,21 +1,23 @@
-//! The Tera templates: built into the binary from `templates/`, each one replaceable by a file
-//! of the same name in a folder of the user's (`--templates DIR`).
+//! The Tera templates of every document - worksheets, quizzes, feedback reports - built into the
+//! binary from `templates/`, each one replaceable by a file of the same name in a folder of the
+//! user's (`--templates DIR`). One loader for all of them: [`Templates::load`].
 //!
 //! HTML templates escape every value for HTML; Markdown templates escape every value for
-//! Markdown (see [`escape_markdown`]). Values that are already markup - the SVG diagrams - are
+//! Markdown (see [`crate::escape`]). Values that are already markup - the SVG diagrams - are
 //! written with `| safe`.
 
-use super::view::WorksheetView;
+use crate::escape;
 use std::fmt;
 use std::path::Path;
 use tera::{Context, Tera};
 
 /// An output format.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, clap::ValueEnum)]
 pub enum Format {
     /// One self-contained HTML file.
     Html,
     /// GitHub-flavoured Markdown with SVG files beside it.
+    #[value(name = "md", alias = "markdown")]
     Markdown,
 }
 
@@ -37,31 +39,92 @@ impl Format {
     }
 }
 
-/// The built-in templates, by name.
-pub const BUILT_IN: [(&str, &str); 11] = [
-    ("base.html", include_str!("../../templates/base.html")),
-    ("macros.html", include_str!("../../templates/macros.html")),
+/// A kind of document, with the templates it is rendered with.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Document {
+    /// A worksheet and its answer key: `worksheet.*`, `answers.*`.
+    Worksheet,
+    /// A quiz and its answer key: `quiz.*`, `quiz-key.*`, `quiz.css`.
+    Quiz,
+    /// A student's feedback report: `feedback.*`.
+    Feedback,
+}
+
+/// The built-in templates: name, text, and the document they belong to (`None`: shared by
+/// every document, such as `base.html` and the partials).
+pub const BUILT_IN: [(&str, &str, Option<Document>); 16] = [
+    ("base.html", include_str!("../../templates/base.html"), None),
+    (
+        "macros.html",
+        include_str!("../../templates/macros.html"),
+        None,
+    ),
+    ("macros.md", include_str!("../../templates/macros.md"), None),
     (
         "partials/style.css",
         include_str!("../../templates/partials/style.css"),
+        None,
     ),
     (
         "partials/header.html",
         include_str!("../../templates/partials/header.html"),
+        None,
     ),
     (
         "worksheet.html",
         include_str!("../../templates/worksheet.html"),
+        Some(Document::Worksheet),
     ),
-    ("answers.html", include_str!("../../templates/answers.html")),
-    ("worksheet.md", include_str!("../../templates/worksheet.md")),
-    ("answers.md", include_str!("../../templates/answers.md")),
-    ("macros.md", include_str!("../../templates/macros.md")),
+    (
+        "answers.html",
+        include_str!("../../templates/answers.html"),
+        Some(Document::Worksheet),
+    ),
+    (
+        "worksheet.md",
+        include_str!("../../templates/worksheet.md"),
+        Some(Document::Worksheet),
+    ),
+    (
+        "answers.md",
+        include_str!("../../templates/answers.md"),
+        Some(Document::Worksheet),
+    ),
+    (
+        "quiz.html",
+        include_str!("../../templates/quiz.html"),
+        Some(Document::Quiz),
+    ),
+    (
+        "quiz-key.html",
+        include_str!("../../templates/quiz-key.html"),
+        Some(Document::Quiz),
+    ),
+    (
+        "quiz.css",
+        include_str!("../../templates/quiz.css"),
+        Some(Document::Quiz),
+    ),
+    (
+        "quiz.md",
+        include_str!("../../templates/quiz.md"),
+        Some(Document::Quiz),
+    ),
+    (
+        "quiz-key.md",
+        include_str!("../../templates/quiz-key.md"),
+        Some(Document::Quiz),
+    ),
     (
         "feedback.html",
         include_str!("../../templates/feedback.html"),
+        Some(Document::Feedback),
     ),
-    ("feedback.md", include_str!("../../templates/feedback.md")),
+    (
+        "feedback.md",
+        include_str!("../../templates/feedback.md"),
+        Some(Document::Feedback),
+    ),
 ];
 
 /// A template that could not be read, parsed or rendered.
@@ -92,22 +155,26 @@ impl From<tera::Error> for TemplateError {
     }
 }
 
-/// The templates of one format, ready to render.
+/// The templates of one document in one format, ready to render.
 pub struct Templates {
     tera: Tera,
     format: Format,
 }
 
 impl Templates {
-    /// The built-in templates of `format`, each replaced by the file of the same name in
-    /// `overrides` when there is one. Files under `overrides/partials/` with other names are
-    /// added too (new partials to include); other files there are left alone, so that one
-    /// folder can also hold the templates of other commands.
-    pub fn load(format: Format, overrides: Option<&Path>) -> Result<Templates, TemplateError> {
+    /// The built-in templates of `document` in `format` (its own and the shared ones), each
+    /// replaced by the file of the same name in `overrides` when there is one. Files under
+    /// `overrides/partials/` with other names are added too (new partials to include); other
+    /// files there are left alone, so that one folder can hold the templates of every document.
+    pub fn load(
+        document: Document,
+        format: Format,
+        overrides: Option<&Path>,
+    ) -> Result<Templates, TemplateError> {
         let mut sources: Vec<(String, String)> = BUILT_IN
             .iter()
-            .filter(|(name, _)| format.owns(name))
-            .map(|(name, text)| (name.to_string(), text.to_string()))
+            .filter(|(name, _, owner)| format.owns(name) && owner.is_none_or(|d| d == document))
+            .map(|(name, text, _)| (name.to_string(), text.to_string()))
             .collect();
         if let Some(folder) = overrides {
             let mut found = Vec::new();
@@ -124,10 +191,13 @@ impl Templates {
         }
         let mut tera = Tera::default();
         match format {
-            Format::Html => tera.autoescape_on(vec![".html"]),
+            Format::Html => {
+                tera.autoescape_on(vec![".html"]);
+                tera.set_escape_fn(escape::html);
+            }
             Format::Markdown => {
                 tera.autoescape_on(vec![".md"]);
-                tera.set_escape_fn(escape_markdown);
+                tera.set_escape_fn(escape::markdown);
             }
         }
         tera.add_raw_templates(sources)?;
@@ -139,13 +209,9 @@ impl Templates {
         self.format
     }
 
-    /// Renders the template `name` (such as `worksheet.html`) with `view`.
-    pub fn render(&self, name: &str, view: &WorksheetView) -> Result<String, TemplateError> {
-        self.render_view(name, view)
-    }
-
-    /// Renders the template `name` with any serializable view (feedback reports, quizzes).
-    pub fn render_view<T: serde::Serialize>(
+    /// Renders the template `name` (such as `worksheet.html`) with `view`, one of the view
+    /// structs of [`view`](super::view), [`quiz`](super::quiz) or the feedback reports.
+    pub fn render<T: serde::Serialize>(
         &self,
         name: &str,
         view: &T,
@@ -183,33 +249,6 @@ fn read_folder(
     Ok(())
 }
 
-/// Escapes text for Markdown: the characters that start emphasis, links, code, tables, headings
-/// or HTML get a backslash or become entities (with `[` and `]` escaped, `(`, `)` and `!` cannot
-/// form a link), and line breaks become spaces, so that a title from an exercise file always
-/// reads as plain text.
-///
-/// ```
-/// use damtutor::render::templates::escape_markdown;
-/// assert_eq!(escape_markdown("*a* <b> [c](d)!"), r"\*a\* &lt;b&gt; \[c\](d)!");
-/// ```
-pub fn escape_markdown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\n' | '\r' => out.push(' '),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '|' | '~' => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,7 +256,7 @@ mod tests {
     #[test]
     fn every_built_in_template_parses() {
         for format in [Format::Html, Format::Markdown] {
-            let templates = Templates::load(format, None).unwrap();
+            let templates = Templates::load(Document::Worksheet, format, None).unwrap();
             assert_eq!(templates.format(), format);
             for name in ["worksheet", "answers"] {
                 let name = format!("{name}.{}", format.extension());
@@ -225,6 +264,20 @@ mod tests {
                     templates.tera.get_template_names().any(|n| n == name),
                     "{name}"
                 );
+            }
+            for (document, names) in [
+                (Document::Quiz, ["quiz", "quiz-key"]),
+                (Document::Feedback, ["feedback", "feedback"]),
+            ] {
+                let templates = Templates::load(document, format, None).unwrap();
+                for name in names {
+                    let name = format!("{name}.{}", format.extension());
+                    assert!(templates.tera.get_template_names().any(|n| n == name));
+                }
+                assert!(!templates
+                    .tera
+                    .get_template_names()
+                    .any(|n| n.starts_with("worksheet")));
             }
         }
     }
@@ -238,13 +291,22 @@ mod tests {
         std::fs::write(folder.join("partials/extra.md"), "x").unwrap();
         std::fs::write(folder.join("notes.txt"), "{{ broken").unwrap();
         std::fs::write(folder.join("quiz.md"), "{% extends \"elsewhere.md\" %}").unwrap();
-        let templates = Templates::load(Format::Markdown, Some(&folder)).unwrap();
+        let templates =
+            Templates::load(Document::Worksheet, Format::Markdown, Some(&folder)).unwrap();
         let names: Vec<&str> = templates.tera.get_template_names().collect();
         assert!(names.contains(&"partials/extra.md"));
         assert!(!names.contains(&"notes.txt"));
         assert!(!names.contains(&"quiz.md"), "another command's template");
+        // The quiz's templates are overridden from the same folder.
+        std::fs::write(folder.join("quiz.md"), "{{ title }}").unwrap();
+        let quiz = Templates::load(Document::Quiz, Format::Markdown, Some(&folder)).unwrap();
+        assert_eq!(
+            quiz.render("quiz.md", &serde_json::json!({"title": "T"}))
+                .unwrap(),
+            "T"
+        );
         std::fs::write(folder.join("worksheet.md"), "{% if %}").unwrap();
-        let error = Templates::load(Format::Markdown, Some(&folder))
+        let error = Templates::load(Document::Worksheet, Format::Markdown, Some(&folder))
             .err()
             .unwrap();
         assert!(error.message.contains("worksheet.md"), "{error}");

@@ -3,7 +3,7 @@
 //! The README lists every field; the names here are the names in the templates
 //! (`exercise.caption`, `exercise.answer.line`, `labels.name`...).
 
-use super::i18n::Labels;
+use crate::words::{text, Lang, Text};
 use serde::Serialize;
 
 /// A whole worksheet (or its separate answer key): the context of `worksheet.*` and `answers.*`.
@@ -37,6 +37,80 @@ pub struct WorksheetView {
     pub count: usize,
     /// `damtutor` and its version.
     pub generator: String,
+}
+
+/// The fixed words of a worksheet, as templates see them (`labels.name`, `labels.answers`...).
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct Labels {
+    /// Header field: the student's name.
+    pub name: String,
+    /// Header field: the class.
+    pub class: String,
+    /// Header field: the date.
+    pub date: String,
+    /// Header field: the score.
+    pub score: String,
+    /// The instruction under the title.
+    pub instructions: String,
+    /// Heading of the answer key.
+    pub answers: String,
+    /// The main line.
+    pub solution: String,
+    /// The key (first) move.
+    pub key: String,
+    /// Said after a key move that is the only winning one: " (unique)", "（唯一）".
+    pub unique: String,
+    /// The colon after a label, with its space: ": " or "：".
+    pub colon: String,
+    /// The separator of a list of moves or motifs: ", " or "、".
+    pub comma: String,
+    /// Other first moves that also win.
+    pub alternatives: String,
+    /// Other defences from the solution tree.
+    pub variations: String,
+    /// Motif tags.
+    pub motifs: String,
+    /// The difficulty.
+    pub difficulty: String,
+    /// Note on an exercise shown with the colours swapped.
+    pub colours_swapped: String,
+    /// The exercise's source.
+    pub source: String,
+    /// The teacher's comment.
+    pub comment: String,
+    /// The exercise's id in its file.
+    pub id: String,
+    /// Legend of the answer-key diagrams.
+    pub arrows: String,
+}
+
+impl Labels {
+    /// The labels in `lang`.
+    pub fn new(lang: Lang) -> Labels {
+        let say = |key| text(lang, key).to_string();
+        Labels {
+            name: say(Text::Name),
+            class: say(Text::Class),
+            date: say(Text::Date),
+            score: say(Text::Score),
+            instructions: say(Text::WorksheetInstructions),
+            answers: say(Text::Answers),
+            solution: say(Text::Solution),
+            key: say(Text::KeyMove),
+            unique: say(Text::Unique),
+            colon: say(Text::Colon),
+            comma: say(Text::Comma),
+            alternatives: say(Text::AlsoWinning),
+            variations: say(Text::OtherDefences),
+            motifs: say(Text::Motifs),
+            difficulty: say(Text::Difficulty),
+            colours_swapped: say(Text::ColoursSwapped),
+            source: say(Text::Source),
+            comment: say(Text::Comment),
+            id: say(Text::Id),
+            arrows: say(Text::Arrows),
+        }
+    }
 }
 
 /// Sizes for the page layout.
@@ -129,4 +203,20 @@ pub struct AnswerView {
     pub diagram: String,
     /// That diagram's file (Markdown); empty for HTML.
     pub diagram_file: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_label_is_translated() {
+        let english = serde_json::to_value(Labels::new(Lang::English)).unwrap();
+        let chinese = serde_json::to_value(Labels::new(Lang::Chinese)).unwrap();
+        for (key, value) in english.as_object().unwrap() {
+            let other = &chinese[key];
+            assert!(!value.as_str().unwrap().is_empty(), "{key}");
+            assert_ne!(value, other, "{key} is not translated");
+        }
+    }
 }

@@ -4,14 +4,14 @@
 //! swapped), [`build`] makes the [`WorksheetView`] of one version, and [`render`] does both and
 //! returns every file to write - nothing touches the disk here.
 
-use super::i18n::{self, Labels, Lang};
 use super::svg::{self, Arrow, ArrowStyle, DiagramOptions};
 use super::templates::{Format, TemplateError, Templates};
-use super::view::{AnswerView, ExerciseView, LayoutView, PageView, WorksheetView};
+use super::view::{AnswerView, ExerciseView, Labels, LayoutView, PageView, WorksheetView};
 use crate::exercise::{Exercise, ExerciseSet};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::solver::{self, Difficulty, Motif, Solution, TreeNode};
+use crate::words::{self, Lang};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -30,7 +30,7 @@ pub struct Item<'a> {
 }
 
 /// Where the answer key goes.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash, clap::ValueEnum)]
 pub enum Answers {
     /// After the last page of exercises.
     End,
@@ -276,9 +276,7 @@ fn version(
 ) -> Result<(WorksheetView, Vec<(String, String)>), WorksheetError> {
     check_solved(items)?;
     let first = items[0].set;
-    let lang = options
-        .lang
-        .unwrap_or_else(|| first.language.parse().unwrap_or(Lang::English));
+    let lang = options.lang.unwrap_or(first.language);
     let mut sets: Vec<&ExerciseSet> = Vec::new();
     for item in items {
         if !sets.iter().any(|s| s.source_name == item.set.source_name) {
@@ -320,14 +318,14 @@ fn version(
         .collect();
     let view = WorksheetView {
         lang: lang.code().to_string(),
-        answers_title: i18n::answers_title(&title, lang),
+        answers_title: words::answers_title(lang, &title),
         title,
         subtitle: single.and_then(|s| s.subtitle.clone()),
         author: single.and_then(|s| s.author.clone()),
         description: single.and_then(|s| s.description.clone()),
         level: single.and_then(|s| s.level),
         version: plan.letter.map(|l| l.to_string()),
-        version_label: plan.letter.map(|l| i18n::version(l, lang)),
+        version_label: plan.letter.map(|l| words::version(lang, l)),
         answers: options.answers.name().to_string(),
         answers_file: None,
         labels: Labels::new(lang),
@@ -490,7 +488,7 @@ fn exercise_view(
         ))
     })?;
     let side = shown.position.turn();
-    let caption = i18n::caption(side, solution.goal, lang);
+    let caption = words::caption(lang, side, solution.goal);
     let mut drawn = [false, true].map(|arrows| {
         let label = format!("{number}. {caption}");
         svg::diagram(
@@ -546,12 +544,7 @@ fn answer_view(
     let side = start.turn();
     let gain = gain(solution);
     let mut motifs: Vec<Motif> = solution.motifs.clone();
-    motifs.extend(
-        item.exercise
-            .motifs
-            .iter()
-            .filter_map(|t| Motif::from_key(t)),
-    );
+    motifs.extend(&item.exercise.motifs);
     motifs.sort();
     motifs.dedup();
     let difficulty = match item.exercise.difficulty {
@@ -579,19 +572,19 @@ fn answer_view(
             .collect(),
         variations: lines.into_iter().take(MAX_VARIATIONS).collect(),
         more_variations: if hidden > 0 {
-            i18n::more(hidden, lang)
+            words::more(lang, hidden)
         } else {
             String::new()
         },
-        result: i18n::result(side, solution.goal, gain, lang),
+        result: words::result(lang, side, solution.goal, gain),
         motifs: motifs
             .iter()
-            .map(|m| m.label(lang.code()).to_string())
+            .map(|&m| words::motif(lang, m).to_string())
             .collect(),
         motif_keys: motifs.iter().map(|m| m.key().to_string()).collect(),
         level: difficulty.level,
         rating: difficulty.rating,
-        difficulty: i18n::difficulty(difficulty.level, difficulty.rating, lang),
+        difficulty: words::difficulty(lang, difficulty.level, difficulty.rating),
         diagram,
         diagram_file,
     }

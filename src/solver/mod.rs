@@ -78,6 +78,20 @@ impl FromStr for Goal {
     }
 }
 
+/// A goal in a file is its text (`win`, `material:2`, `king`, `auto`).
+impl serde::Serialize for Goal {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Goal {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Goal, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// How far the solver may look.
 #[derive(Copy, Clone, Debug)]
 pub struct Limits {

@@ -15,8 +15,11 @@ use crate::position::Position;
 use crate::square::{Color, Square};
 use std::fmt;
 
-/// A tactical motif.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+/// A tactical motif. In files and JSON it is its tag ([`Motif::key`]), such as `turkish_strike`.
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Motif {
     TurkishStrike,
     Breakthrough,
@@ -47,7 +50,8 @@ impl Motif {
         Motif::Bomb,
     ];
 
-    /// The tag used in files and JSON, such as `turkish_strike`.
+    /// The tag used in files and JSON, such as `turkish_strike`. Its name in English and
+    /// Chinese is [`words::motif`](crate::words::motif).
     pub const fn key(self) -> &'static str {
         match self {
             Motif::TurkishStrike => "turkish_strike",
@@ -64,49 +68,6 @@ impl Motif {
         }
     }
 
-    /// The English label.
-    pub const fn english(self) -> &'static str {
-        match self {
-            Motif::TurkishStrike => "Turkish strike",
-            Motif::Breakthrough => "breakthrough",
-            Motif::KingTrap => "king trap",
-            Motif::Sacrifice => "sacrifice",
-            Motif::MajorityRuleForcing => "majority rule forcing",
-            Motif::BackwardCapture => "backward capture",
-            Motif::MultiCapture => "multiple capture",
-            Motif::Tempo => "tempo move",
-            Motif::CoupPhilippe => "coup Philippe",
-            Motif::CoupRoyal => "coup royal",
-            Motif::Bomb => "bomb shot",
-        }
-    }
-
-    /// The Chinese label.
-    pub const fn chinese(self) -> &'static str {
-        match self {
-            Motif::TurkishStrike => "土耳其打击",
-            Motif::Breakthrough => "突破成王",
-            Motif::KingTrap => "送王捉王",
-            Motif::Sacrifice => "弃子",
-            Motif::MajorityRuleForcing => "多吃规则强制",
-            Motif::BackwardCapture => "向后吃子",
-            Motif::MultiCapture => "多重连续吃子",
-            Motif::Tempo => "等着",
-            Motif::CoupPhilippe => "菲利普打击",
-            Motif::CoupRoyal => "皇家打击",
-            Motif::Bomb => "炸弹打击",
-        }
-    }
-
-    /// The label in `lang` (`zh` for Chinese, anything else English).
-    pub fn label(self, lang: &str) -> &'static str {
-        if lang == "zh" {
-            self.chinese()
-        } else {
-            self.english()
-        }
-    }
-
     /// The motif of a tag such as `turkish_strike`.
     pub fn from_key(key: &str) -> Option<Motif> {
         Motif::ALL.into_iter().find(|m| m.key() == key)
@@ -116,6 +77,19 @@ impl Motif {
 impl fmt::Display for Motif {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.key())
+    }
+}
+
+/// A motif equals its tag: `Motif::Bomb == "bomb"`.
+impl PartialEq<str> for Motif {
+    fn eq(&self, tag: &str) -> bool {
+        self.key() == tag
+    }
+}
+
+impl PartialEq<&str> for Motif {
+    fn eq(&self, tag: &&str) -> bool {
+        self.key() == *tag
     }
 }
 

@@ -1,33 +1,19 @@
-//! The printed quiz and its answer key, in HTML or Markdown, through Tera templates and the
-//! worksheet's diagram renderer.
+//! The printed quiz and its answer key, in HTML or Markdown, through the templates of
+//! [`Document::Quiz`](super::templates::Document::Quiz) and the worksheet's diagram renderer.
 //!
 //! Templates see [`QuizView`]: strings and numbers only. The built-in templates are
 //! `quiz.html`, `quiz-key.html` and `quiz.css` (the HTML ones extend the worksheet's `base.html`
 //! and use its `partials/header.html`), and `quiz.md`, `quiz-key.md`; each can be replaced by a
-//! file of the same name in a folder of the user's.
+//! file of the same name in a folder of the user's, as every template can.
 
-use super::build::BLANK;
-use super::{Question, QuestionType, Quiz};
+use super::svg::{self, Arrow, ArrowStyle, DiagramOptions};
+use super::templates::{Format, TemplateError, Templates};
+use super::worksheet::OutputFile;
 use crate::position::Position;
-use crate::render::i18n::Lang;
-use crate::render::svg::{self, Arrow, ArrowStyle, DiagramOptions};
-use crate::render::templates::{escape_markdown, Format, TemplateError, BUILT_IN};
-use crate::render::worksheet::OutputFile;
+use crate::quiz::{letter, Question, QuestionType, Quiz, BLANK};
+use crate::words::{say, text, Lang, Text};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
-use tera::{Context, Tera};
-
-/// The quiz's own built-in templates.
-pub const QUIZ_TEMPLATES: [(&str, &str); 5] = [
-    ("quiz.html", include_str!("../../templates/quiz.html")),
-    (
-        "quiz-key.html",
-        include_str!("../../templates/quiz-key.html"),
-    ),
-    ("quiz.css", include_str!("../../templates/quiz.css")),
-    ("quiz.md", include_str!("../../templates/quiz.md")),
-    ("quiz-key.md", include_str!("../../templates/quiz-key.md")),
-];
+use std::path::Path;
 
 /// The fixed words of a quiz.
 #[derive(Serialize, Clone, Debug)]
@@ -58,27 +44,21 @@ pub struct QuizLabels {
 
 impl QuizLabels {
     fn new(lang: Lang, total: u32) -> QuizLabels {
-        let say = |english: &str, chinese: &str| match lang {
-            Lang::English => english.to_string(),
-            Lang::Chinese => chinese.to_string(),
-        };
+        let say = |key| text(lang, key).to_string();
         QuizLabels {
-            name: say("Name", "姓名"),
-            class: say("Class", "班级"),
-            date: say("Date", "日期"),
-            score: say("Score", "成绩"),
-            instructions: match lang {
-                Lang::English => format!("Total: {total} points. Write your answers in the blanks and below the diagrams."),
-                Lang::Chinese => format!("满分 {total} 分。请将答案写在横线上或棋图下方。"),
-            },
-            total: say("Total", "总分"),
-            points: say("points", "分"),
-            answers: say("Answer key", "参考答案"),
-            answer: say("Answer", "答案"),
-            explanation: say("Why", "解析"),
-            seed: say("Seed", "种子"),
-            example: say("Example", "示例"),
-            colon: say(": ", "："),
+            name: say(Text::Name),
+            class: say(Text::Class),
+            date: say(Text::Date),
+            score: say(Text::Score),
+            instructions: say!(lang, Text::QuizInstructions, total),
+            total: say(Text::Total),
+            points: say(Text::Points),
+            answers: say(Text::AnswerKey),
+            answer: say(Text::Answer),
+            explanation: say(Text::Why),
+            seed: say(Text::Seed),
+            example: say(Text::Example),
+            colon: say(Text::Colon),
         }
     }
 }
@@ -178,63 +158,14 @@ pub struct QuestionView {
     pub answer_lines: usize,
 }
 
-/// The templates of one format: the worksheet's shared ones and the quiz's.
-pub struct QuizTemplates {
-    tera: Tera,
-    format: Format,
-}
-
-impl QuizTemplates {
-    /// The built-in templates of `format`, each replaced by the file of the same name in
-    /// `overrides` when there is one.
-    pub fn load(format: Format, overrides: Option<&Path>) -> Result<QuizTemplates, TemplateError> {
-        let owns = |name: &str| match format {
-            Format::Html => name.ends_with(".html") || name.ends_with(".css"),
-            Format::Markdown => name.ends_with(".md"),
-        };
-        let mut sources: Vec<(String, String)> = BUILT_IN
-            .iter()
-            .chain(QUIZ_TEMPLATES.iter())
-            .filter(|(name, _)| owns(name))
-            .map(|(name, text)| (name.to_string(), text.to_string()))
-            .collect();
-        if let Some(folder) = overrides {
-            for (name, text) in sources.iter_mut() {
-                let path = folder.join(&*name);
-                if path.is_file() {
-                    *text = std::fs::read_to_string(&path).map_err(|e| TemplateError {
-                        message: format!("{}: {e}", path.display()),
-                    })?;
-                }
-            }
-        }
-        let mut tera = Tera::default();
-        match format {
-            Format::Html => tera.autoescape_on(vec![".html"]),
-            Format::Markdown => {
-                tera.autoescape_on(vec![".md"]);
-                tera.set_escape_fn(escape_markdown);
-            }
-        }
-        tera.add_raw_templates(sources)?;
-        Ok(QuizTemplates { tera, format })
-    }
-
-    /// Renders `name` with `view`.
-    pub fn render(&self, name: &str, view: &QuizView) -> Result<String, TemplateError> {
-        let context = Context::from_serialize(view)?;
-        Ok(self.tera.render(name, &context)?)
-    }
-}
-
 /// Every file of the quiz whose main file is `out`: the quiz, its answer key
 /// (`<name>-answers.<ext>`) and, for Markdown, the diagrams in `<name>-diagrams/`.
 pub fn render(
     quiz: &Quiz,
-    templates: &QuizTemplates,
+    templates: &Templates,
     out: &Path,
 ) -> Result<Vec<OutputFile>, TemplateError> {
-    let format = templates.format;
+    let format = templates.format();
     let extension = out
         .extension()
         .and_then(|e| e.to_str())
@@ -271,7 +202,7 @@ pub fn render(
 /// The view of a quiz; for Markdown also its diagrams as (file name, SVG) pairs, linked from
 /// the view under `diagrams/`.
 pub fn view(quiz: &Quiz, format: Format, diagrams: &str) -> (QuizView, Vec<(String, String)>) {
-    let lang = quiz.language();
+    let lang = quiz.lang;
     let mut svgs = Vec::new();
     let mut sections = Vec::new();
     let groups: [(&str, &[QuestionType]); 4] = [
@@ -307,10 +238,7 @@ pub fn view(quiz: &Quiz, format: Format, diagrams: &str) -> (QuizView, Vec<(Stri
             questions: views,
         });
     }
-    let answers_title = match lang {
-        Lang::English => format!("{}: answer key", quiz.title),
-        Lang::Chinese => format!("{}：参考答案", quiz.title),
-    };
+    let answers_title = say!(lang, Text::QuizAnswersTitle, title = quiz.title);
     let view = QuizView {
         lang: lang.code().to_string(),
         title: quiz.title.clone(),
@@ -333,47 +261,54 @@ pub fn view(quiz: &Quiz, format: Format, diagrams: &str) -> (QuizView, Vec<(Stri
 }
 
 fn numeral(index: usize, lang: Lang) -> String {
-    let table = match lang {
-        Lang::English => ["I", "II", "III", "IV", "V"],
-        Lang::Chinese => ["一", "二", "三", "四", "五"],
-    };
-    table.get(index).unwrap_or(&"").to_string()
+    const NUMERALS: [Text; 5] = [
+        Text::Numeral1,
+        Text::Numeral2,
+        Text::Numeral3,
+        Text::Numeral4,
+        Text::Numeral5,
+    ];
+    NUMERALS
+        .get(index)
+        .map_or("", |&key| text(lang, key))
+        .to_string()
 }
 
 fn section_title(kind: &str, lang: Lang) -> String {
-    let (en, zh) = match kind {
-        "single" => ("Single choice", "单项选择题"),
-        "multi" => ("Multiple choice", "不定项选择题"),
-        "blank" => ("Fill in the blanks", "填空题"),
-        _ => ("Diagrams and design", "问答题"),
+    let key = match kind {
+        "single" => Text::SectionSingle,
+        "multi" => Text::SectionMulti,
+        "blank" => Text::SectionBlank,
+        _ => Text::SectionOpen,
     };
-    match lang {
-        Lang::English => en.to_string(),
-        Lang::Chinese => zh.to_string(),
-    }
+    say!(lang, key)
 }
 
 fn section_intro(kind: &str, count: usize, lang: Lang) -> String {
-    let questions = if count == 1 { "question" } else { "questions" };
-    match (kind, lang) {
-        ("single", Lang::English) => format!("{count} {questions}. Each has four options, exactly one of them right. The right option scores 2 points; no answer, a wrong one or several options score 0."),
-        ("single", Lang::Chinese) => format!("本大题共{count}题。每道题的四个选项中，只有一个是正确的。选对得2分，不选、错选或多选得0分。"),
-        ("multi", Lang::English) => format!("{count} {questions}. Each has five options, at least one of them right. Choosing exactly the right ones scores 4 points; no answer, a wrong option or a missing one scores 0."),
-        ("multi", Lang::Chinese) => format!("本大题共{count}题。每道题的五个选项中，至少有一个是正确的。全部选对得4分，不选、错选、少选或多选得0分。"),
-        ("blank", Lang::English) => format!("{count} {questions}. Write the answers in the blanks. Each right blank scores the points shown after the question; a wrong or empty blank scores 0."),
-        ("blank", Lang::Chinese) => format!("本大题共{count}题。请将答案填入空格中。每个空格填对得分（分值见题后），填错或不填得0分。"),
-        (_, Lang::English) if count == 1 => "1 question. Write the moves in notation (such as 32-28, 28x19), or the position as a FEN or the squares of each side.".to_string(),
-        (_, Lang::English) => format!("{count} questions. Write the moves in notation (such as 32-28, 28x19), or the position as a FEN or the squares of each side."),
-        (_, Lang::Chinese) => format!("本大题共{count}题。用记法写出着法（如 32-28、28x19），或用 FEN、双方棋子所在的格子写出局面。"),
-    }
+    let key = match kind {
+        "single" => Text::IntroSingle,
+        "multi" => Text::IntroMulti,
+        "blank" => Text::IntroBlank,
+        _ => Text::IntroOpen,
+    };
+    let questions = text(
+        lang,
+        if count == 1 {
+            Text::Question
+        } else {
+            Text::Questions
+        },
+    );
+    say!(lang, key, count, questions)
 }
 
 fn points_label(points: u32, lang: Lang) -> String {
-    match lang {
-        Lang::English if points == 1 => "(1 point)".to_string(),
-        Lang::English => format!("({points} points)"),
-        Lang::Chinese => format!("（{points}分）"),
-    }
+    let key = if points == 1 {
+        Text::PointLabel
+    } else {
+        Text::PointsLabel
+    };
+    say!(lang, key, points)
 }
 
 fn parts(prompt: &str) -> Vec<PartView> {
@@ -399,10 +334,7 @@ fn parts(prompt: &str) -> Vec<PartView> {
 fn answer_text(q: &Question, lang: Lang, position: Option<&Position>) -> String {
     match q.kind {
         QuestionType::Single | QuestionType::Multi => q.answer.join(", "),
-        QuestionType::Blank => match lang {
-            Lang::English => q.answer.join("; "),
-            Lang::Chinese => q.answer.join("；"),
-        },
+        QuestionType::Blank => q.answer.join(text(lang, Text::Semicolon)),
         QuestionType::Diagram => match position {
             Some(p) => {
                 let mut line = Vec::new();
@@ -482,13 +414,8 @@ fn question_view(
         }
     };
     // A design task gets an empty board to draw on, with the side to move marked.
-    let blank_board = (q.kind == QuestionType::Design).then(|| {
-        let side = match q.side.as_deref() {
-            Some("black") => crate::square::Color::Black,
-            _ => crate::square::Color::White,
-        };
-        Position::empty(side)
-    });
+    let blank_board = (q.kind == QuestionType::Design)
+        .then(|| Position::empty(q.side.unwrap_or(crate::square::Color::White)));
     let (diagram, diagram_file) = match position.as_ref().or(blank_board.as_ref()) {
         Some(p) => draw(p, Vec::new(), ""),
         None => (String::new(), String::new()),
@@ -508,7 +435,7 @@ fn question_view(
         .iter()
         .enumerate()
         .map(|(i, text)| {
-            let letter = super::build::letter(i);
+            let letter = letter(i);
             OptionView {
                 right: q.answer.contains(&letter),
                 letter,
@@ -547,11 +474,4 @@ fn question_view(
             _ => 0,
         },
     }
-}
-
-/// The path of the answer key next to `out`.
-pub fn answers_path(out: &Path) -> PathBuf {
-    let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("quiz");
-    let extension = out.extension().and_then(|e| e.to_str()).unwrap_or("html");
-    out.with_file_name(format!("{stem}-answers.{extension}"))
 }

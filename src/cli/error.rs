@@ -1,0 +1,139 @@
+//! What stops a command. Each variant says what went wrong; `main` alone turns it into an exit
+//! code (0 success, 1 input understood but rejected or some items skipped, 2 usage or parse
+//! error). The layers' own errors convert into it, so a command writes `?`.
+
+use damtutor::check::line::NoSolution;
+use damtutor::exercise::ExerciseError;
+use damtutor::fen::FenError;
+use damtutor::notation::MoveError;
+use damtutor::quiz::{KeyError, QuizError};
+use damtutor::render::templates::TemplateError;
+use damtutor::render::worksheet::WorksheetError;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Why a command stopped.
+#[derive(Debug)]
+pub enum CliError {
+    /// Flags that cannot be used as given (`--count 0`, `--id` without a file, no exercise
+    /// files to read).
+    Usage(String),
+    /// A file or folder that could not be read or written.
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// Exercise or answer files that do not read, each error with its file, line and id.
+    Exercises(Vec<ExerciseError>),
+    /// A position that is not a FEN, or one that cannot stand on the board.
+    Fen(FenError),
+    /// The `number`th move given on the command line (1-based): not a move, or not legal.
+    Move {
+        number: usize,
+        text: String,
+        error: MoveError,
+    },
+    /// A template that could not be read, parsed or rendered.
+    Template(TemplateError),
+    /// A quiz key that does not read.
+    Key(KeyError),
+    /// The input was understood and rejected: an exercise without a proven solution, a
+    /// position with nothing to check against, no question that fits, nothing found.
+    Rejected(String),
+    /// Some items were done and others were not (answer files that could not be read).
+    Partial(String),
+}
+
+impl CliError {
+    /// A file or folder that could not be read or written.
+    pub fn io(path: &Path, error: std::io::Error) -> CliError {
+        CliError::Io {
+            path: path.to_path_buf(),
+            error,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(message) | CliError::Rejected(message) | CliError::Partial(message) => {
+                f.write_str(message)
+            }
+            CliError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            CliError::Exercises(errors) => {
+                for (i, error) in errors.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("\n")?;
+                    }
+                    write!(f, "{error}")?;
+                }
+                Ok(())
+            }
+            CliError::Fen(error) => write!(f, "{error}"),
+            CliError::Move {
+                number,
+                text,
+                error,
+            } => write!(f, "move {number} ({}): {}", text.trim(), error.reason()),
+            CliError::Template(error) => write!(f, "templates: {error}"),
+            CliError::Key(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<Vec<ExerciseError>> for CliError {
+    fn from(errors: Vec<ExerciseError>) -> CliError {
+        CliError::Exercises(errors)
+    }
+}
+
+impl From<ExerciseError> for CliError {
+    fn from(error: ExerciseError) -> CliError {
+        CliError::Exercises(vec![error])
+    }
+}
+
+impl From<FenError> for CliError {
+    fn from(error: FenError) -> CliError {
+        CliError::Fen(error)
+    }
+}
+
+impl From<TemplateError> for CliError {
+    fn from(error: TemplateError) -> CliError {
+        CliError::Template(error)
+    }
+}
+
+impl From<KeyError> for CliError {
+    fn from(error: KeyError) -> CliError {
+        CliError::Key(error)
+    }
+}
+
+impl From<QuizError> for CliError {
+    fn from(error: QuizError) -> CliError {
+        CliError::Rejected(error.to_string())
+    }
+}
+
+impl From<NoSolution> for CliError {
+    fn from(error: NoSolution) -> CliError {
+        CliError::Rejected(error.to_string())
+    }
+}
+
+impl From<WorksheetError> for CliError {
+    fn from(error: WorksheetError) -> CliError {
+        match error {
+            WorksheetError::Unsolved(_) | WorksheetError::Mirror(_) => CliError::Rejected(format!(
+                "{error}\nno worksheet written: fix or remove these exercises (damtutor validate FILE explains)"
+            )),
+            WorksheetError::Template(error) => CliError::Template(error),
+            WorksheetError::Empty => CliError::Usage(error.to_string()),
+        }
+    }
+}

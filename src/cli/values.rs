@@ -1,0 +1,145 @@
+//! Flag values from a closed set of words: every such flag (`--lang`, `--format`, `--answers`,
+//! `--topics`, `--types`, `--motif`, `--side`) takes a `ValueEnum` through [`one_of`], so that
+//! case and surrounding spaces do not matter, `--help` lists the words, and a wrong word is
+//! answered with what was expected (a usage error, exit code 2).
+
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{Arg, Command, ValueEnum};
+use std::ffi::OsStr;
+use std::marker::PhantomData;
+
+/// The value parser of a flag whose values are the words of `T`; `what` names one of them in
+/// the error message ("a topic": "--topics: 'chess' is not a topic: use board, moves, rules,
+/// notation or tactics").
+pub fn one_of<T: ValueEnum>(what: &'static str) -> OneOf<T> {
+    OneOf {
+        what,
+        words: PhantomData,
+    }
+}
+
+/// See [`one_of`].
+#[derive(Clone)]
+pub struct OneOf<T> {
+    what: &'static str,
+    words: PhantomData<fn() -> T>,
+}
+
+impl<T: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for OneOf<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        command: &Command,
+        arg: Option<&Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        let text = value.to_string_lossy();
+        let word = text.trim();
+        T::from_str(word, true).map_err(|_| {
+            let flag = arg
+                .and_then(|a| a.get_long())
+                .map(|long| format!("--{long}: "))
+                .unwrap_or_default();
+            let message = format!(
+                "{flag}'{word}' is not {}: use {}\n",
+                self.what,
+                or_list(&names::<T>())
+            );
+            clap::Error::raw(ErrorKind::InvalidValue, message).with_cmd(command)
+        })
+    }
+
+    /// The words for `--help`: the names only, since the flag's own comment explains them.
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            T::value_variants()
+                .iter()
+                .filter_map(ValueEnum::to_possible_value)
+                .map(|value| value.help(None::<&'static str>)),
+        ))
+    }
+}
+
+/// The words of `T`, as the command line writes them.
+fn names<T: ValueEnum>() -> Vec<String> {
+    T::value_variants()
+        .iter()
+        .filter_map(ValueEnum::to_possible_value)
+        .filter(|value| !value.is_hide_set())
+        .map(|value| value.get_name().to_string())
+        .collect()
+}
+
+/// "a, b or c".
+fn or_list(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [first @ .., last] => format!("{} or {last}", first.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use damtutor::quiz::Topic;
+    use damtutor::words::Lang;
+
+    #[derive(Parser, Debug)]
+    struct Flags {
+        #[arg(long, value_parser = one_of::<Lang>("a language"))]
+        lang: Option<Lang>,
+        #[arg(long, value_delimiter = ',', value_parser = one_of::<Topic>("a topic"))]
+        topics: Vec<Topic>,
+    }
+
+    #[test]
+    fn words_are_read_in_any_case_and_wrong_ones_named() {
+        let flags =
+            Flags::try_parse_from(["t", "--lang", " ZH ", "--topics", "board, Rules"]).unwrap();
+        assert_eq!(flags.lang, Some(Lang::Chinese));
+        assert_eq!(flags.topics, [Topic::Board, Topic::Rules]);
+        let error = Flags::try_parse_from(["t", "--topics", "board,chess"]).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::InvalidValue);
+        assert_eq!(error.exit_code(), 2);
+        assert!(
+            error.to_string().contains(
+                "--topics: 'chess' is not a topic: use board, moves, rules, notation or tactics"
+            ),
+            "{error}"
+        );
+        let error = Flags::try_parse_from(["t", "--lang", "fr"]).unwrap_err();
+        assert!(error
+            .to_string()
+            .contains("--lang: 'fr' is not a language: use en or zh"));
+    }
+}
+
+/// The games, as `--variant` names them (the rules crate's [`Variant`](damtutor::Variant) has no
+/// command-line dependency).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum VariantName {
+    /// 10x10, FMJD rules.
+    International,
+    /// 8x8, the Chinese 64-square rules (FMJD rules on 8x8).
+    #[value(alias = "64")]
+    Brazilian,
+    /// 8x8, Russian draughts.
+    Russian,
+    /// 8x8, English checkers.
+    English,
+}
+
+impl From<VariantName> for damtutor::Variant {
+    fn from(name: VariantName) -> damtutor::Variant {
+        match name {
+            VariantName::International => damtutor::Variant::International,
+            VariantName::Brazilian => damtutor::Variant::Brazilian,
+            VariantName::Russian => damtutor::Variant::Russian,
+            VariantName::English => damtutor::Variant::English,
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Export of a quiz to a learning platform: Moodle GIFT ([`gift`]) and Moodle XML
+//! ([`moodle_xml`]), diagrams included. A room of its own: it reads a [`Quiz`](crate::quiz::Quiz) and draws its
+//! diagrams with [`render::svg`](crate::render::svg); nothing else depends on it.
+//!
+//! - Single choice: a multiple-choice question with one right answer.
+//! - Multiple choice: a multiple-answer question, each right option worth an equal share and
+//!   each wrong one -100% (neither format has all-or-nothing: a student who leaves out a right
+//!   option gets the share of the others; any wrong option gives 0).
+//! - Fill in the blanks: in GIFT one short-answer ("missing word") question per blank, since
+//!   GIFT has one answer box per question; in Moodle XML one Cloze (embedded answers)
+//!   question with a box per blank, each worth its points.
+//! - Diagram and design questions: essays, graded by hand, with the answer in the grader's
+//!   information.
+//!
+//! Diagrams are SVG: in GIFT an `<img>` with a `data:image/svg+xml;base64` address inside the
+//! HTML question text; in Moodle XML a `<file>` element referred to as `@@PLUGINFILE@@/q3.svg`.
+
+mod gift;
+mod moodle;
+
+pub use gift::gift;
+pub use moodle::moodle_xml;
+
+use crate::escape;
+use crate::position::Position;
+use crate::quiz::{BlankKind, Question, QuestionType, BLANK};
+use crate::render::svg::{self, DiagramOptions};
+use crate::square::Color;
+
+/// Standard base64 (RFC 4648, with padding).
+pub fn base64(bytes: &[u8]) -> String {
+    const TABLE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(TABLE[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// The diagram of a question as a standalone SVG file: its position, or an empty board for a
+/// design task.
+pub(super) fn diagram(q: &Question) -> Option<String> {
+    let position = match q.kind {
+        QuestionType::Design => Position::empty(q.side.unwrap_or(Color::White)),
+        _ => q.fen.as_deref()?.parse().ok()?,
+    };
+    Some(svg::diagram(
+        &position,
+        &DiagramOptions {
+            standalone: true,
+            width: 320,
+            label: q.fen.clone().unwrap_or_default(),
+            ..DiagramOptions::default()
+        },
+    ))
+}
+
+/// The prompt as HTML, blanks drawn as a line.
+pub(super) fn prompt_html(prompt: &str) -> String {
+    escape::html(prompt).replace(BLANK, "______")
+}
+
+/// The key's text of an open question: the line or the example, and the explanation.
+pub(super) fn open_answer(q: &Question) -> String {
+    format!("{} - {}", q.answer.join(" "), q.explanation)
+}
+
+/// The accepted answers of a blank, as the LMS compares them (exact text).
+pub(super) fn accepted(q: &Question, index: usize) -> Vec<String> {
+    let blank = &q.blanks[index];
+    let mut forms: Vec<String> = Vec::new();
+    let mut add = |form: String| {
+        if !form.is_empty() && !forms.contains(&form) {
+            forms.push(form);
+        }
+    };
+    let answer = q.answer.get(index).cloned().unwrap_or_default();
+    add(answer.clone());
+    match blank.kind {
+        BlankKind::Move => {
+            if let Some(position) = q.fen.as_deref().and_then(|f| f.parse::<Position>().ok()) {
+                if let Ok(m) = position.parse_move(&answer) {
+                    add(position.full_move_text(&m));
+                }
+            }
+        }
+        _ => blank.accept.iter().cloned().for_each(&mut add),
+    }
+    forms
+}
+
+/// Each right option's share in percent, written as Moodle lists its grades.
+pub(super) fn share(rights: usize) -> String {
+    match rights {
+        1 => "100".to_string(),
+        2 => "50".to_string(),
+        3 => "33.33333".to_string(),
+        4 => "25".to_string(),
+        _ => "20".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_rfc_4648() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        assert_eq!(base64("大道".as_bytes()), "5aSn6YGT");
+    }
+}

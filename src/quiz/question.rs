@@ -1,0 +1,297 @@
+//! A quiz as data: its questions with their answers, in the form the JSON output, the printed
+//! quiz, the LMS exports and the scorer all read.
+
+use crate::solver::{Goal, Motif};
+use crate::square::Color;
+use crate::words::Lang;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The mark of a blank in a prompt.
+pub const BLANK: &str = "____";
+
+/// The letter of option `index`: A, B, C...
+pub fn letter(index: usize) -> String {
+    char::from(b'A' + (index % 26) as u8).to_string()
+}
+
+/// The kind of a question, as in the model test.
+#[derive(
+    Copy,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    Debug,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum QuestionType {
+    /// Single choice: four options, exactly one right.
+    Single,
+    /// Multiple choice: five options, at least one right, all or nothing.
+    Multi,
+    /// Fill in the blanks, points per blank.
+    Blank,
+    /// A diagram: write the winning moves.
+    Diagram,
+    /// Design a position that shows a tactic.
+    Design,
+}
+
+impl QuestionType {
+    /// Every type, in the order of the quiz's sections.
+    pub const ALL: [QuestionType; 5] = [
+        QuestionType::Single,
+        QuestionType::Multi,
+        QuestionType::Blank,
+        QuestionType::Diagram,
+        QuestionType::Design,
+    ];
+
+    /// The name used on the command line and in JSON: `single`, `multi`, `blank`, `diagram`,
+    /// `design`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            QuestionType::Single => "single",
+            QuestionType::Multi => "multi",
+            QuestionType::Blank => "blank",
+            QuestionType::Diagram => "diagram",
+            QuestionType::Design => "design",
+        }
+    }
+
+    /// Share of a quiz's questions of this type when all types are asked for.
+    pub(crate) const fn weight(self) -> usize {
+        match self {
+            QuestionType::Single => 7,
+            QuestionType::Multi => 5,
+            QuestionType::Blank => 5,
+            QuestionType::Diagram => 2,
+            QuestionType::Design => 1,
+        }
+    }
+}
+
+impl fmt::Display for QuestionType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for QuestionType {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<QuestionType, String> {
+        let text = text.trim().to_ascii_lowercase();
+        QuestionType::ALL
+            .into_iter()
+            .find(|t| t.name() == text)
+            .ok_or_else(|| {
+                format!(
+                    "'{text}' is not a question type: use single, multi, blank, diagram or design"
+                )
+            })
+    }
+}
+
+/// What a question is about.
+#[derive(
+    Copy,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    Debug,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Topic {
+    /// The board: diagonals, corners, edges, promotion rows, the starting position.
+    Board,
+    /// Moves and captures on a diagram.
+    Moves,
+    /// Rules facts: who starts, draws, what may be jumped, how a game is lost.
+    Rules,
+    /// Notation: move text and FEN.
+    Notation,
+    /// Tactics: combinations and the Turkish strike.
+    Tactics,
+}
+
+impl Topic {
+    /// Every topic.
+    pub const ALL: [Topic; 5] = [
+        Topic::Board,
+        Topic::Moves,
+        Topic::Rules,
+        Topic::Notation,
+        Topic::Tactics,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Topic::Board => "board",
+            Topic::Moves => "moves",
+            Topic::Rules => "rules",
+            Topic::Notation => "notation",
+            Topic::Tactics => "tactics",
+        }
+    }
+}
+
+impl fmt::Display for Topic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Topic {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Topic, String> {
+        let text = text.trim().to_ascii_lowercase();
+        Topic::ALL
+            .into_iter()
+            .find(|t| t.name() == text)
+            .ok_or_else(|| {
+                format!("'{text}' is not a topic: use board, moves, rules, notation or tactics")
+            })
+    }
+}
+
+/// How a blank's answer is compared.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BlankKind {
+    /// A word: compared after normalisation (case, spaces, full-width characters, synonyms).
+    Text,
+    /// A whole number, in digits or (in English or Chinese) words.
+    Number,
+    /// A move in the question's diagram: any text that names the same legal move.
+    Move,
+    /// A FEN string: any text that reads as the same position.
+    Fen,
+}
+
+/// One blank of a fill-in question.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Blank {
+    /// Points for this blank.
+    pub points: u32,
+    /// How answers are compared.
+    pub kind: BlankKind,
+    /// Accepted answers (normalised words for `text`; the number for `number`; the move or FEN
+    /// in canonical form for `move` and `fen`).
+    pub accept: Vec<String>,
+}
+
+/// One question with its answer.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Question {
+    /// `q1`, `q2`... in the order printed.
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: QuestionType,
+    pub topic: Topic,
+    /// The question family (`long_diagonal`, `legal_moves`, `draw_rules`...).
+    pub family: String,
+    /// The question text; each blank is written `____`.
+    pub prompt: String,
+    /// The options of a choice question, without their letters (A, B, C... in order).
+    pub options: Vec<String>,
+    /// The answer: option letters (`["A", "C"]`), one text per blank, the main line of a
+    /// diagram question, or an example position (FEN) for a design task.
+    pub answer: Vec<String>,
+    /// The question's points.
+    pub points: u32,
+    /// The diagram, for questions that have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// The blanks of a fill-in question.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blanks: Vec<Blank>,
+    /// The solver goal of a diagram or design question (`win`, `auto`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<Goal>,
+    /// The motif a design must show (`turkish_strike`...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub motif: Option<Motif>,
+    /// The side to move in a design task (`white` or `black`).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "side_name")]
+    pub side: Option<Color>,
+    /// A stable name for each option's statement or value, in option order (for checking).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub option_keys: Vec<String>,
+    /// Why the answer is right, for the answer key.
+    #[serde(default)]
+    pub explanation: String,
+}
+
+/// A generated quiz: the questions and their answers.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Quiz {
+    /// The seed it was made from.
+    pub seed: u64,
+    /// `en` or `zh`.
+    pub lang: Lang,
+    /// The title printed at the top.
+    pub title: String,
+    /// The sum of every question's points.
+    pub total_points: u32,
+    /// The questions, section by section (single, multi, blank, diagram, design).
+    pub questions: Vec<Question>,
+}
+
+impl Quiz {
+    /// The whole quiz with its answers as pretty JSON, ending with a newline.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// The questions of one type, in order.
+    pub fn of_type(&self, kind: QuestionType) -> impl Iterator<Item = &Question> {
+        self.questions.iter().filter(move |q| q.kind == kind)
+    }
+}
+
+/// A side in a file: `white` or `black`.
+pub(super) mod side_name {
+    use crate::square::Color;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(
+        side: &Option<Color>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match side {
+            Some(color) => serializer.serialize_str(color.name()),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Color>, D::Error> {
+        match Option::<String>::deserialize(deserializer)?.as_deref() {
+            None => Ok(None),
+            Some("white") => Ok(Some(Color::White)),
+            Some("black") => Ok(Some(Color::Black)),
+            Some(other) => Err(serde::de::Error::custom(format!(
+                "side '{other}': use white or black"
+            ))),
+        }
+    }
+}

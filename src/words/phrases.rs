@@ -1,0 +1,184 @@
+//! Phrases put together from the tables: the name of a side, lists, captions, results, motif
+//! names. Each takes the language first.
+
+use super::{say, text, Lang, Text};
+use crate::solver::{Goal, Motif};
+use crate::square::Color;
+
+/// The side as a noun: "White" / "白方".
+pub fn side(lang: Lang, color: Color) -> &'static str {
+    match color {
+        Color::White => text(lang, Text::SideWhite),
+        Color::Black => text(lang, Text::SideBlack),
+    }
+}
+
+/// The colour as an adjective: "white" / "白" (a white man, 白子).
+pub fn colour(lang: Lang, color: Color) -> &'static str {
+    match color {
+        Color::White => text(lang, Text::ColourWhite),
+        Color::Black => text(lang, Text::ColourBlack),
+    }
+}
+
+/// Items joined for a sentence: "5, 10 and 46" / "5、10、46".
+pub fn list(lang: Lang, items: &[String]) -> String {
+    join(items, text(lang, Text::Comma), text(lang, Text::And))
+}
+
+/// Clauses joined for a sentence: "a, b and c" / "a，b，c".
+pub fn clauses(lang: Lang, items: &[String]) -> String {
+    join(
+        items,
+        text(lang, Text::ClauseComma),
+        text(lang, Text::ClauseAnd),
+    )
+}
+
+fn join(items: &[String], comma: &str, and: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [first @ .., last] => format!("{}{and}{last}", first.join(comma)),
+    }
+}
+
+/// The caption under a diagram: "White to play and win", "黑先得子"...
+///
+/// ```
+/// use damtutor::words::{caption, Lang};
+/// use damtutor::solver::Goal;
+/// use damtutor::Color;
+/// assert_eq!(caption(Lang::English, Color::White, Goal::Win), "White to play and win");
+/// assert_eq!(caption(Lang::Chinese, Color::Black, Goal::Material(1)), "黑先得子");
+/// ```
+pub fn caption(lang: Lang, color: Color, goal: Goal) -> String {
+    let key = match goal {
+        Goal::Win | Goal::Auto => Text::CaptionWin,
+        Goal::Material(_) => Text::CaptionMaterial,
+        Goal::King => Text::CaptionKing,
+    };
+    say!(
+        lang,
+        key,
+        side = side(lang, color),
+        colour = colour(lang, color)
+    )
+}
+
+/// What the solution achieves: "White wins.", "白方净得 2 子。"... `gain` is the net material
+/// gain of `color` (a king counting 3).
+pub fn result(lang: Lang, color: Color, goal: Goal, gain: i32) -> String {
+    let key = match goal {
+        Goal::Material(_) => Text::ResultMaterial,
+        Goal::King => Text::ResultKing,
+        Goal::Win | Goal::Auto => Text::ResultWin,
+    };
+    say!(
+        lang,
+        key,
+        side = side(lang, color),
+        colour = colour(lang, color),
+        gain
+    )
+}
+
+/// The difficulty in words: "level 3 (rating 1205)", "3 级（等级分 1205）".
+pub fn difficulty(lang: Lang, level: u8, rating: u32) -> String {
+    say!(lang, Text::DifficultyLevel, level, rating)
+}
+
+/// The name of a version: "Version A" / "A 卷".
+pub fn version(lang: Lang, letter: char) -> String {
+    say!(lang, Text::Version, letter)
+}
+
+/// The note after a shortened list: "and 3 more" / "另有 3 种".
+pub fn more(lang: Lang, count: usize) -> String {
+    say!(lang, Text::More, count)
+}
+
+/// "White to move" / "白先", for a diagram's description.
+pub fn to_move(lang: Lang, color: Color) -> String {
+    say!(
+        lang,
+        Text::DiagramToMove,
+        side = side(lang, color),
+        colour = colour(lang, color)
+    )
+}
+
+/// The title of a separate answer key: "Answers: TITLE" / "TITLE：答案".
+pub fn answers_title(lang: Lang, title: &str) -> String {
+    say!(lang, Text::AnswersTitle, title)
+}
+
+/// The name of a motif: "Turkish strike" / "土耳其打击".
+pub fn motif(lang: Lang, motif: Motif) -> &'static str {
+    text(
+        lang,
+        match motif {
+            Motif::TurkishStrike => Text::MotifTurkishStrike,
+            Motif::Breakthrough => Text::MotifBreakthrough,
+            Motif::KingTrap => Text::MotifKingTrap,
+            Motif::Sacrifice => Text::MotifSacrifice,
+            Motif::MajorityRuleForcing => Text::MotifMajorityRuleForcing,
+            Motif::BackwardCapture => Text::MotifBackwardCapture,
+            Motif::MultiCapture => Text::MotifMultiCapture,
+            Motif::Tempo => Text::MotifTempo,
+            Motif::CoupPhilippe => Text::MotifCoupPhilippe,
+            Motif::CoupRoyal => Text::MotifCoupRoyal,
+            Motif::Bomb => Text::MotifBomb,
+        },
+    )
+}
+
+/// What a goal asks for, after "does not force": "a win", "a gain of 2", "a kept king".
+pub fn goal(lang: Lang, goal: Goal) -> String {
+    match goal {
+        Goal::Win | Goal::Auto => say!(lang, Text::GoalWin),
+        Goal::Material(n) => say!(lang, Text::GoalMaterial, n),
+        Goal::King => say!(lang, Text::GoalKing),
+    }
+}
+
+/// "man" or "men" after a number.
+pub fn men(lang: Lang, count: i32) -> &'static str {
+    text(lang, if count == 1 { Text::Man } else { Text::Men })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captions_and_results_in_both_languages() {
+        assert_eq!(
+            caption(Lang::English, Color::Black, Goal::Material(2)),
+            "Black to play and win material"
+        );
+        assert_eq!(caption(Lang::Chinese, Color::White, Goal::Win), "白先胜");
+        assert_eq!(caption(Lang::Chinese, Color::White, Goal::King), "白先成王");
+        assert_eq!(
+            result(Lang::Chinese, Color::White, Goal::Material(2), 2),
+            "白方净得 2 子。"
+        );
+        assert_eq!(
+            result(Lang::English, Color::Black, Goal::Win, 0),
+            "Black wins."
+        );
+        assert_eq!(to_move(Lang::Chinese, Color::Black), "黑先");
+        assert_eq!(motif(Lang::Chinese, Motif::TurkishStrike), "土耳其打击");
+        assert_eq!(goal(Lang::English, Goal::Material(2)), "a gain of 2");
+    }
+
+    #[test]
+    fn lists_read_as_sentences() {
+        let items: Vec<String> = ["5", "10", "46"].map(String::from).to_vec();
+        assert_eq!(list(Lang::English, &items), "5, 10 and 46");
+        assert_eq!(list(Lang::Chinese, &items), "5、10、46");
+        assert_eq!(clauses(Lang::Chinese, &items), "5，10，46");
+        assert_eq!(list(Lang::English, &items[..1]), "5");
+        assert_eq!(list(Lang::English, &[]), "");
+    }
+}

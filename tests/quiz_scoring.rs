@@ -1,0 +1,423 @@
+//! Scoring quiz answers against their key (`damtutor::check::score`): every answer of the key
+//! scores full marks, each question type reads the forms students write, and no answer, however
+//! strange, breaks the scorer.
+
+use damtutor::check::check_line;
+use damtutor::check::{score, AnswerValue, QuizScore};
+use damtutor::quiz::{generate, Key, Question, QuestionType, Quiz, QuizOptions};
+use damtutor::solver::{Goal, Limits, Solver};
+use damtutor::words::Lang;
+use damtutor::Position;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn quiz(seed: u64, lang: Lang, count: usize) -> Quiz {
+    let options = QuizOptions {
+        count,
+        seed,
+        lang,
+        ..QuizOptions::default()
+    };
+    generate(&options).unwrap()
+}
+
+/// The points scored on question `id`.
+fn points_of(result: &QuizScore, id: &str) -> (f64, String, String) {
+    let q = result.questions.iter().find(|q| q.id == id).unwrap();
+    (q.points, q.verdict.to_string(), q.feedback.clone())
+}
+
+fn answers(pairs: &[(&str, AnswerValue)]) -> BTreeMap<String, AnswerValue> {
+    pairs
+        .iter()
+        .map(|(id, v)| (id.to_string(), v.clone()))
+        .collect()
+}
+
+fn text(s: &str) -> AnswerValue {
+    AnswerValue::Text(s.to_string())
+}
+
+#[test]
+fn the_key_answers_score_full_marks() {
+    for seed in 0..6 {
+        for lang in [Lang::English, Lang::Chinese] {
+            let quiz = quiz(seed, lang, 20);
+            let key = quiz.key();
+            let given: BTreeMap<String, AnswerValue> = key
+                .questions
+                .iter()
+                .map(|q| (q.id.clone(), AnswerValue::List(q.answer.clone())))
+                .collect();
+            let result = score(&key, &given);
+            for q in &result.questions {
+                assert!(q.correct, "seed {seed} {}: {}", q.id, q.feedback);
+            }
+            assert_eq!(result.points, f64::from(quiz.total_points));
+            let nothing = score(&key, &BTreeMap::new());
+            assert_eq!(nothing.points, 0.0);
+            assert!(nothing.questions.iter().all(|q| q.verdict == "missing"));
+        }
+    }
+}
+
+fn find(quiz: &Quiz, family: &str, kind: QuestionType) -> Option<Question> {
+    quiz.questions
+        .iter()
+        .find(|q| q.family == family && q.kind == kind)
+        .cloned()
+}
+
+/// A quiz with a question of `family` and `kind`, searched over seeds.
+fn with_question(family: &str, kind: QuestionType, lang: Lang) -> (Quiz, Question) {
+    for seed in 0..200 {
+        let quiz = generate(&QuizOptions {
+            count: 30,
+            seed,
+            lang,
+            types: vec![kind],
+            ..QuizOptions::default()
+        })
+        .unwrap();
+        if let Some(q) = find(&quiz, family, kind) {
+            return (quiz, q);
+        }
+    }
+    panic!("no {family} question");
+}
+
+#[test]
+fn single_choice_scores_the_one_letter() {
+    let (quiz, q) = with_question("long_diagonal", QuestionType::Single, Lang::English);
+    let key = quiz.key();
+    let right = q.answer[0].clone();
+    let wrong = ["A", "B", "C", "D"]
+        .into_iter()
+        .find(|l| *l != right)
+        .unwrap();
+    for (given, points) in [
+        (right.clone(), 2.0),
+        (right.to_lowercase(), 2.0),
+        (format!("({right})"), 2.0),
+        (format!("{right}."), 2.0),
+        (wrong.to_string(), 0.0),
+        (format!("{right},{wrong}"), 0.0),
+    ] {
+        let result = score(&key, &answers(&[(q.id.as_str(), text(&given))]));
+        let (got, _, feedback) = points_of(&result, &q.id);
+        assert_eq!(got, points, "{given}: {feedback}");
+    }
+    // Full-width letters, as typed with a Chinese keyboard.
+    let wide: String = right
+        .chars()
+        .map(|c| char::from_u32(c as u32 + 0xFEE0).unwrap())
+        .collect();
+    let result = score(&key, &answers(&[(q.id.as_str(), text(&wide))]));
+    assert_eq!(points_of(&result, &q.id).0, 2.0);
+}
+
+#[test]
+fn multiple_choice_is_all_or_nothing() {
+    let (quiz, q) = (0..200)
+        .find_map(|seed| {
+            let quiz = generate(&QuizOptions {
+                count: 20,
+                seed,
+                types: vec![QuestionType::Multi],
+                ..QuizOptions::default()
+            })
+            .unwrap();
+            let q = quiz.questions.iter().find(|q| q.answer.len() >= 2)?.clone();
+            Some((quiz, q))
+        })
+        .unwrap();
+    let key = quiz.key();
+    let all = q.answer.join(",");
+    let compact = q.answer.join("");
+    let some = q.answer[0].clone();
+    let extra = ["A", "B", "C", "D", "E"]
+        .into_iter()
+        .find(|l| !q.answer.contains(&l.to_string()))
+        .unwrap();
+    for (given, points) in [
+        (text(&all), 4.0),
+        (text(&compact), 4.0),
+        (text(&q.answer.join("、")), 4.0),
+        (
+            AnswerValue::List(q.answer.iter().rev().cloned().collect()),
+            4.0,
+        ),
+        (text(&some), 0.0),
+        (text(&format!("{all},{extra}")), 0.0),
+    ] {
+        let result = score(&key, &answers(&[(q.id.as_str(), given.clone())]));
+        assert_eq!(points_of(&result, &q.id).0, points, "{given:?}");
+    }
+}
+
+#[test]
+fn blanks_accept_both_languages_and_number_words() {
+    let (quiz, q) = with_question("jumping", QuestionType::Blank, Lang::Chinese);
+    let key = quiz.key();
+    let chinese: Vec<String> = q.answer.clone();
+    let english: Vec<String> = chinese
+        .iter()
+        .map(|a| {
+            if a == "允许" {
+                "Permitted"
+            } else {
+                "forbidden"
+            }
+            .to_string()
+        })
+        .collect();
+    let allowed: Vec<String> = chinese
+        .iter()
+        .map(|a| {
+            if a == "允许" {
+                "allowed"
+            } else {
+                "不允许"
+            }
+            .to_string()
+        })
+        .collect();
+    let full = f64::from(q.points);
+    for given in [
+        AnswerValue::List(chinese.clone()),
+        AnswerValue::List(english.clone()),
+        text(&allowed.join("；")),
+        text(&english.join(", ")),
+        text(&chinese.join(" ")),
+    ] {
+        let result = score(&key, &answers(&[(q.id.as_str(), given.clone())]));
+        assert_eq!(
+            points_of(&result, &q.id).0,
+            full,
+            "{given:?}: {:?}",
+            result.questions
+        );
+    }
+    // One blank wrong: the others still count.
+    let mut one_wrong = chinese.clone();
+    one_wrong[0] = if one_wrong[0] == "允许" {
+        "禁止"
+    } else {
+        "允许"
+    }
+    .to_string();
+    let result = score(
+        &key,
+        &answers(&[(q.id.as_str(), AnswerValue::List(one_wrong))]),
+    );
+    let (points, verdict, _) = points_of(&result, &q.id);
+    assert_eq!((points, verdict.as_str()), (full - 2.0, "partial"));
+
+    let (quiz, q) = with_question("draw_rules", QuestionType::Blank, Lang::English);
+    let key = quiz.key();
+    let words: Vec<String> = q
+        .answer
+        .iter()
+        .map(|a| match a.as_str() {
+            "25" => "twenty-five".to_string(),
+            "16" => "十六".to_string(),
+            "5" => "５".to_string(),
+            "3" => "third".to_string(),
+            other => other.to_uppercase(),
+        })
+        .collect();
+    let result = score(&key, &answers(&[(q.id.as_str(), AnswerValue::List(words))]));
+    assert_eq!(
+        points_of(&result, &q.id).0,
+        f64::from(q.points),
+        "{:?}",
+        result.questions
+    );
+}
+
+#[test]
+fn move_and_fen_blanks_read_the_diagram() {
+    let (quiz, q) = with_question("write_move", QuestionType::Blank, Lang::English);
+    let p: Position = q.fen.as_deref().unwrap().parse().unwrap();
+    let m = p.parse_move(&q.answer[0]).unwrap();
+    let full = p.full_move_text(&m);
+    let key = quiz.key();
+    for given in [q.answer[0].clone(), full.replace('x', "×"), full] {
+        let result = score(&key, &answers(&[(q.id.as_str(), text(&given))]));
+        assert_eq!(points_of(&result, &q.id).0, 2.0, "{given}");
+    }
+    let result = score(&key, &answers(&[(q.id.as_str(), text("32-28"))]));
+    assert_eq!(points_of(&result, &q.id).0, 0.0);
+
+    let (quiz, q) = with_question("write_fen", QuestionType::Blank, Lang::Chinese);
+    let key = quiz.key();
+    let p: Position = q.answer[0].parse().unwrap();
+    // Black first, spaces, and a trailing dot still read as the same position.
+    let black: Vec<String> = p
+        .pieces(damtutor::Color::Black)
+        .iter()
+        .map(|s| {
+            let king = p.kings(damtutor::Color::Black).contains(s);
+            format!("{}{s}", if king { "K" } else { "" })
+        })
+        .collect();
+    let white: Vec<String> = p
+        .pieces(damtutor::Color::White)
+        .iter()
+        .map(|s| {
+            let king = p.kings(damtutor::Color::White).contains(s);
+            format!("{}{s}", if king { "K" } else { "" })
+        })
+        .collect();
+    let other = format!(
+        "{}:B{}:W{}.",
+        p.turn().letter(),
+        black.join(", "),
+        white.join(", ")
+    );
+    let result = score(&key, &answers(&[(q.id.as_str(), text(&other))]));
+    assert_eq!(points_of(&result, &q.id).0, 2.0, "{other}");
+    let flipped = p.with_turn(p.turn().other()).to_string();
+    let result = score(&key, &answers(&[(q.id.as_str(), text(&flipped))]));
+    assert_eq!(points_of(&result, &q.id).0, 0.0);
+}
+
+#[test]
+fn diagram_lines_are_checked_by_the_solver() {
+    let (quiz, q) = with_question("win_line", QuestionType::Diagram, Lang::English);
+    let key = quiz.key();
+    let points = f64::from(q.points);
+    let position: Position = q.fen.as_deref().unwrap().parse().unwrap();
+    // The key line itself, with numbers: accepted by check-line too.
+    let line = q.answer.join(" ");
+    let check = check_line(
+        &mut Solver::new(),
+        &position,
+        &line,
+        Goal::Win,
+        None,
+        Limits::default(),
+    )
+    .unwrap();
+    assert!(check.accepted);
+    let solver_moves: Vec<String> = q.answer.iter().step_by(2).cloned().collect();
+    for (given, expected) in [
+        (line.clone(), points),
+        // Only the solving side's moves: the defender's forced replies are filled in.
+        (solver_moves.join(" "), points),
+        // The key move alone: right but incomplete.
+        (q.answer[0].clone(), points / 2.0),
+    ] {
+        let result = score(&key, &answers(&[(q.id.as_str(), text(&given))]));
+        let (got, _, feedback) = points_of(&result, &q.id);
+        assert_eq!(got, expected, "{given}: {feedback}");
+    }
+    // A legal move that is not the key.
+    let wrong = position
+        .legal_moves()
+        .iter()
+        .map(|m| position.move_text(m))
+        .find(|t| *t != q.answer[0])
+        .unwrap();
+    let result = score(&key, &answers(&[(q.id.as_str(), text(&wrong))]));
+    let (got, _, feedback) = points_of(&result, &q.id);
+    assert_eq!(got, 0.0, "{wrong}: {feedback}");
+    let result = score(&key, &answers(&[(q.id.as_str(), text("51-46"))]));
+    assert_eq!(points_of(&result, &q.id).0, 0.0);
+}
+
+#[test]
+fn designs_are_accepted_when_the_solver_finds_the_turkish_strike() {
+    let key = Key::from_json(
+        r#"{"seed": 1, "lang": "en", "total_points": 10, "questions": [
+            {"id": "q1", "type": "design", "topic": "tactics", "answer": ["W:W11,23,27,28,43:BK47"],
+             "points": 10, "goal": "auto", "motif": "turkish_strike", "side": "white"}]}"#,
+    )
+    .unwrap();
+    let mark = |given: &str| {
+        let result = score(&key, &answers(&[("q1", text(given))]));
+        (result.points, result.questions[0].feedback.clone())
+    };
+    for accepted in [
+        "W:W8,14,32,38,43:BK48",
+        "white 11 23 27 28 43 black K47",
+        "白：11、23、27、28、43；黑：K47",
+    ] {
+        let (points, feedback) = mark(accepted);
+        assert_eq!(points, 10.0, "{accepted}: {feedback}");
+        assert!(feedback.contains("Turkish strike"), "{feedback}");
+    }
+    for (rejected, why) in [
+        // A win, but by a plain breakthrough shot.
+        ("W:W26,31,32,43:B9,17,19,38", "not with"),
+        // Nothing to win.
+        ("W:W46:B5", "no forced win"),
+        // Black to move.
+        ("B:W11,23,27,28,43:BK47", "White to move"),
+        // Not a position.
+        ("W:W3:B47", "Not a position"),
+        ("eleven men", "Not a position"),
+    ] {
+        let (points, feedback) = mark(rejected);
+        assert_eq!(points, 0.0, "{rejected}");
+        assert!(feedback.contains(why), "{rejected}: {feedback}");
+    }
+}
+
+#[test]
+fn scoring_survives_any_answer() {
+    let quiz = quiz(21, Lang::Chinese, 20);
+    let key = quiz.key();
+    let garbage = [
+        "",
+        "   ",
+        "Z",
+        "A,B,C,D,E,F",
+        "五十",
+        "；；；",
+        "x-x",
+        "99x100",
+        "1. ",
+        "W:W51",
+        "white K",
+        "白：",
+        "黑：K，K",
+        "\u{0}\u{FFFF}",
+        "ＡＢ",
+        "第",
+        "twenty-five-six",
+    ];
+    for text in garbage {
+        let given: BTreeMap<String, AnswerValue> = key
+            .questions
+            .iter()
+            .map(|q| (q.id.clone(), AnswerValue::Text(text.to_string())))
+            .collect();
+        let result = score(&key, &given);
+        assert!(result.points <= result.max);
+        let lists: BTreeMap<String, AnswerValue> = key
+            .questions
+            .iter()
+            .map(|q| (q.id.clone(), AnswerValue::List(vec![text.to_string(); 4])))
+            .collect();
+        let result = score(&key, &lists);
+        assert!(result.points <= result.max);
+    }
+    // A key with missing pieces still scores without panicking.
+    let broken = Key::from_json(
+        r#"{"seed": 0, "lang": "xx", "total_points": 3, "questions": [
+            {"id": "q1", "type": "blank", "topic": "rules", "answer": [], "points": 2,
+             "blanks": [{"points": 2, "kind": "number", "accept": []}]},
+            {"id": "q2", "type": "diagram", "topic": "tactics", "answer": [], "points": 1,
+             "fen": "not a fen"},
+            {"id": "q3", "type": "single", "topic": "board", "answer": ["A"], "points": 2, "options": 4}]}"#,
+    )
+    .unwrap();
+    let result = score(
+        &broken,
+        &answers(&[("q1", text("5")), ("q2", text("32-28")), ("q3", text("a"))]),
+    );
+    assert_eq!(result.points, 2.0);
+    assert!(Key::from_json("{}").is_err());
+    assert!(Key::load(Path::new("/nonexistent/key.json")).is_err());
+}
