@@ -257,11 +257,17 @@ impl Rules for English {
 /// assert!("chess".parse::<Variant>().unwrap_err().to_string().contains("international"));
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Variant {
     /// 10x10, FMJD rules.
     #[default]
     International,
     /// 8x8, FMJD rules (the Chinese 64-square rules).
+    #[cfg_attr(feature = "serde", serde(alias = "64"))]
     Brazilian,
     /// 8x8, Russian rules.
     Russian,
