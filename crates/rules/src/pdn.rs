@@ -47,6 +47,17 @@ use std::marker::PhantomData;
 /// Where [`write_game`] wraps movetext lines.
 const WIDTH: usize = 80;
 
+/// The longest line read (1 MiB): a longer one means the input is not a PDN file, and reading
+/// stops with an error rather than holding an endless line in memory.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The most tokens a game may have (a real game has a few hundred): a longer game is reported
+/// and skipped without being held in memory.
+pub const MAX_GAME_TOKENS: usize = 100_000;
+
+/// The most text a comment or variation keeps (its end is still looked for).
+const MAX_TEXT: usize = 64 * 1024;
+
 /// A game's result as PDN writes it.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum GameResult {
@@ -411,8 +422,10 @@ struct Lexer<B> {
 ///
 /// Lines are read as UTF-8, or as Latin-1 when they are not valid UTF-8. A comment or variation
 /// still open when a tag line (`[Name "value"]` alone on its line) or the end of the file comes
-/// is reported as unterminated, and reading goes on from that line. After an I/O error the
-/// reader yields that error and stops.
+/// is reported as unterminated, and reading goes on from that line. Memory stays bounded
+/// whatever the input: a game of more than [`MAX_GAME_TOKENS`] tokens is reported and skipped,
+/// and a line longer than [`MAX_LINE`] ends the reading like an I/O error does: the reader
+/// yields that error and stops.
 pub struct Reader<B, R: Rules = International> {
     lexer: Lexer<B>,
     rules: PhantomData<R>,
@@ -571,10 +584,17 @@ impl<B: BufRead> Lexer<B> {
         self.bytes.clear();
         self.pos = 0;
         self.text.clear();
-        if self.input.read_until(b'\n', &mut self.bytes)? == 0 {
+        let limit = MAX_LINE as u64 + 1;
+        if io::Read::take(&mut self.input, limit).read_until(b'\n', &mut self.bytes)? == 0 {
             return Ok(false);
         }
         self.line += 1;
+        if self.bytes.len() > MAX_LINE {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("line {} is longer than 1 MiB: not a PDN file", self.line),
+            ));
+        }
         while matches!(self.bytes.last(), Some(b'\n' | b'\r')) {
             self.bytes.pop();
         }
@@ -673,8 +693,10 @@ impl<B: BufRead> Lexer<B> {
                 self.pos += end + 1;
                 return Ok(Lexeme::Comment(collapse(&body)));
             }
-            body.push_str(rest);
-            body.push(' ');
+            if body.len() < MAX_TEXT {
+                body.push_str(rest);
+                body.push(' ');
+            }
             if !self.next_line()? || is_tag_line(&self.text) {
                 return Ok(Lexeme::Bad("unterminated comment: '{' without '}'".into()));
             }
@@ -719,6 +741,9 @@ impl<B: BufRead> Lexer<B> {
             if closed {
                 return Ok(Lexeme::Variation(collapse(&raw)));
             }
+            if raw.len() > MAX_TEXT {
+                raw.truncate(MAX_TEXT);
+            }
             raw.push(' ');
             if !self.next_line()? || is_tag_line(&self.text) {
                 return Ok(Lexeme::Bad(
@@ -740,6 +765,7 @@ impl<B: BufRead> Lexer<B> {
         // Whether something other than a comment was read, and whether the movetext began.
         let mut content = false;
         let mut movetext = false;
+        let mut too_long = false;
         loop {
             let token = match self.next_token() {
                 Ok(Some(token)) => token,
@@ -790,12 +816,26 @@ impl<B: BufRead> Lexer<B> {
                     false
                 }
             };
-            raw.tokens.push(token);
+            if raw.tokens.len() < MAX_GAME_TOKENS {
+                raw.tokens.push(token);
+            } else {
+                too_long = true;
+            }
             if ends {
                 break;
             }
         }
-        game.filter(|_| content).map(Ok)
+        let game = game.filter(|_| content)?;
+        if too_long {
+            return Some(Err(PdnError {
+                game: game.number,
+                line: game.tokens.first().map_or(self.line, |t| t.line),
+                message: format!(
+                    "the game has more than {MAX_GAME_TOKENS} moves, comments and marks: skipped"
+                ),
+            }));
+        }
+        Some(Ok(game))
     }
 }
 
@@ -1212,5 +1252,40 @@ mod tests {
         assert_eq!(parse_tag("[Round \"3]"), None);
         assert!(is_tag_line("  [Event \"x\"]  "));
         assert!(!is_tag_line("[Event \"x\"] 1. 32-28"));
+    }
+}
+
+#[cfg(test)]
+mod limits {
+    use super::*;
+    use std::io::Read;
+
+    #[test]
+    fn endless_input_stays_bounded() {
+        // No line end at all: one error, then the reader stops.
+        let zeros = std::io::repeat(0).take(3 * MAX_LINE as u64);
+        let games: Vec<_> = Reader::new(std::io::BufReader::new(zeros)).collect();
+        assert_eq!(games.len(), 1);
+        let error = games[0].as_ref().unwrap_err();
+        assert!(error.message.contains("longer than 1 MiB"), "{error}");
+        // A game that never ends: reported and skipped, the next game still read.
+        let mut text = String::from("[Event \"long\"]\n\n");
+        for _ in 0..MAX_GAME_TOKENS / 2 {
+            text.push_str("1. 32-28 {x}\n");
+        }
+        text.push_str("\n[Event \"short\"]\n\n1. 32-28 *\n");
+        let games: Vec<_> = Reader::new(text.as_bytes()).collect();
+        assert_eq!(games.len(), 2);
+        let error = games[0].as_ref().unwrap_err();
+        assert!(error.message.contains("more than 100000"), "{error}");
+        assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
+        // An unterminated comment keeps at most MAX_TEXT of itself.
+        let mut text = String::from("1. 32-28 {");
+        for _ in 0..10_000 {
+            text.push_str("a long comment line\n");
+        }
+        text.push_str("} *");
+        let game = Reader::new(text.as_bytes()).next().unwrap().unwrap();
+        assert!(game.info[0].comments[0].len() <= MAX_TEXT + 100);
     }
 }
