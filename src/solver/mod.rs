@@ -18,6 +18,7 @@
 mod difficulty;
 mod motifs;
 pub mod report;
+mod search;
 mod tree;
 
 pub use difficulty::Difficulty;
@@ -235,19 +236,6 @@ pub fn annotate(start: &Position, line: &[Move], mark_key: bool) -> String {
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Aborted;
 
-/// No depth recorded in a table entry.
-const NONE: u8 = u8::MAX;
-
-#[derive(Copy, Clone, Default)]
-struct Entry {
-    key: u64,
-    generation: u32,
-    /// The smallest depth at which the goal was proven (NONE: never).
-    proven: u8,
-    /// The largest depth at which the goal was refuted (NONE: never).
-    refuted: u8,
-}
-
 /// A reusable solver: owns the transposition table.
 ///
 /// ```
@@ -258,7 +246,9 @@ struct Entry {
 /// assert_eq!(solution.line_texts(), ["43-38", "47x32", "28x37"]);
 /// ```
 pub struct Solver {
-    table: Vec<Entry>,
+    table: Vec<search::Entry>,
+    /// The search's move buffers, one per ply.
+    plies: search::Plies,
     generation: u32,
     nodes: u64,
     node_limit: u64,
@@ -281,13 +271,12 @@ impl Default for Solver {
     }
 }
 
-const TABLE_BITS: u32 = 18;
-
 impl Solver {
     /// A solver with a 4 MiB transposition table.
     pub fn new() -> Solver {
         Solver {
-            table: vec![Entry::default(); 1 << TABLE_BITS],
+            table: search::new_table(),
+            plies: search::Plies::default(),
             generation: 0,
             nodes: 0,
             node_limit: 0,
@@ -512,125 +501,6 @@ impl Solver {
             }
         }
         Ok(None)
-    }
-
-    /// Whether the goal is reached in `position` itself, given its legal moves.
-    fn reached(&self, position: &Position, moves_empty: bool) -> bool {
-        if moves_empty {
-            return position.turn() != self.attacker;
-        }
-        match self.goal {
-            Goal::Win | Goal::Auto => false,
-            Goal::Material(n) => {
-                !position.has_capture()
-                    && balance(position, self.attacker) - self.start_balance >= n as i32
-            }
-            Goal::King => {
-                position.kings(self.attacker).count() as u32 > self.start_kings
-                    && !position.has_capture()
-                    && balance(position, self.attacker) >= self.start_balance
-            }
-        }
-    }
-
-    /// Whether the goal can be forced from `position` within `depth` plies.
-    pub(crate) fn prove(&mut self, position: &mut Position, depth: u32) -> Result<bool, Aborted> {
-        self.nodes += 1;
-        if self.nodes & 0xfff == 0
-            && (self.nodes >= self.node_limit || Instant::now() >= self.deadline)
-        {
-            return Err(Aborted);
-        }
-        let moves = position.legal_moves();
-        if self.reached(position, moves.is_empty()) {
-            return Ok(true);
-        }
-        if moves.is_empty() || depth == 0 {
-            return Ok(false);
-        }
-        let key = position.hash_key() ^ self.goal_salt;
-        let slot = (key >> (64 - TABLE_BITS)) as usize;
-        let entry = self.table[slot];
-        let depth8 = depth.min(250) as u8;
-        if entry.key == key && entry.generation == self.generation {
-            if entry.proven != NONE && entry.proven <= depth8 {
-                return Ok(true);
-            }
-            if entry.refuted != NONE && entry.refuted >= depth8 {
-                return Ok(false);
-            }
-        }
-        let next = child_depth(&moves, depth);
-        let result = if position.turn() == self.attacker {
-            let order = self.order(position, &moves);
-            let mut found = false;
-            for index in order.iter().take(moves.len()) {
-                let m = &moves[*index as usize];
-                let undo = position.make(m);
-                let wins = self.prove(position, next);
-                position.unmake(m, undo);
-                if wins? {
-                    found = true;
-                    break;
-                }
-            }
-            found
-        } else {
-            let mut all = true;
-            for m in &moves {
-                let undo = position.make(m);
-                let wins = self.prove(position, next);
-                position.unmake(m, undo);
-                if !wins? {
-                    all = false;
-                    break;
-                }
-            }
-            all
-        };
-        let slot_entry = &mut self.table[slot];
-        if slot_entry.key != key || slot_entry.generation != self.generation {
-            *slot_entry = Entry {
-                key,
-                generation: self.generation,
-                proven: NONE,
-                refuted: NONE,
-            };
-        }
-        if result {
-            slot_entry.proven = slot_entry.proven.min(depth8);
-        } else if slot_entry.refuted == NONE || slot_entry.refuted < depth8 {
-            slot_entry.refuted = depth8;
-        }
-        Ok(result)
-    }
-
-    /// The solver's moves, most forcing first: captures, then moves that force a capture,
-    /// then promotions, then the rest. Returns indices into `moves`.
-    fn order(&self, position: &mut Position, moves: &[Move]) -> [u16; crate::moves::MAX_MOVES] {
-        let mut scored = [(0i32, 0u16); crate::moves::MAX_MOVES];
-        for (i, m) in moves.iter().enumerate() {
-            let mut score = 0;
-            if m.is_capture() {
-                score += 1000 + m.capture_count() as i32;
-            } else {
-                let undo = position.make(m);
-                if position.has_capture() {
-                    score += 500;
-                }
-                position.unmake(m, undo);
-            }
-            if m.promotes() {
-                score += 400;
-            }
-            scored[i] = (-score, i as u16);
-        }
-        scored[..moves.len()].sort_unstable();
-        let mut order = [0u16; crate::moves::MAX_MOVES];
-        for (slot, (_, index)) in order.iter_mut().zip(scored[..moves.len()].iter()) {
-            *slot = *index;
-        }
-        order
     }
 }
 
