@@ -352,7 +352,7 @@ fn check(
     proof: &Proof,
     verify: Limits,
 ) -> Option<Proven> {
-    let solution = solver.solve(position, goal, verify);
+    let solution = solver.solve_warm(position, goal, verify);
     let length = solution.line.len() as u32;
     if !solution.is_solved()
         || !solution.unique()
@@ -395,7 +395,7 @@ fn goal_ladder(
     while n <= shown {
         n += 1;
         if !solver
-            .solve(position, Goal::Material(n), limits)
+            .solve_warm(position, Goal::Material(n), limits)
             .is_solved()
         {
             break;
@@ -403,7 +403,7 @@ fn goal_ladder(
         ladder.push(Goal::Material(n));
     }
     if solution.material_after.get(side.other()).pieces() <= 3
-        && solver.solve(position, Goal::Win, limits).is_solved()
+        && solver.solve_warm(position, Goal::Win, limits).is_solved()
     {
         ladder.push(Goal::Win);
     }

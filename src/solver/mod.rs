@@ -258,11 +258,9 @@ pub struct Solver {
     goal: Goal,
     start_balance: i32,
     start_kings: u32,
-    /// Mixed into table keys so that each goal has its own entries.
+    /// Mixed into table keys: each search context (goal, solving side, its balance and kings at
+    /// the start) has its own entries, so entries of any context may stay side by side.
     goal_salt: u64,
-    /// What the table's entries were computed against: the solving side, its balance and its
-    /// kings at the start.
-    table_start: Option<(Color, i32, u32)>,
 }
 
 impl Default for Solver {
@@ -286,35 +284,29 @@ impl Solver {
             start_balance: 0,
             start_kings: 0,
             goal_salt: 0,
-            table_start: None,
         }
     }
 
-    /// Forgets every table entry (a new root: material is counted against another start).
-    fn fresh_table(&mut self) {
+    /// Forgets every table entry, in constant time.
+    pub fn clear_table(&mut self) {
         self.generation = self.generation.wrapping_add(1);
-        self.table_start = None;
     }
 
-    /// Keeps the table when `start` counts material like the last search's start (same side,
-    /// balance and kings: the entries mean the same), else starts afresh.
-    fn use_table_for(&mut self, start: &Position) {
-        let context = (
-            start.turn(),
-            balance(start, start.turn()),
-            start.kings(start.turn()).count() as u32,
-        );
-        if self.table_start != Some(context) {
-            self.fresh_table();
-            self.table_start = Some(context);
-        }
-    }
-
-    /// Solves `position` for the side to move.
+    /// Solves `position` for the side to move, from an empty table: the answer, node count
+    /// included, depends on the position, goal and limits alone. See
+    /// [`solve_warm`](Solver::solve_warm) for a series of searches.
     pub fn solve(&mut self, position: &Position, goal: Goal, limits: Limits) -> Solution {
+        self.clear_table();
+        self.solve_warm(position, goal, limits)
+    }
+
+    /// Solves `position` for the side to move, keeping what earlier searches proved since the
+    /// last [`clear_table`](Solver::clear_table). Every table entry is exact whatever search
+    /// wrote it (its key holds the position, the goal and the material it was counted against),
+    /// so the answer is the one [`solve`](Solver::solve) gives - only faster when earlier
+    /// searches looked at the same positions, and so more often within a node budget.
+    pub fn solve_warm(&mut self, position: &Position, goal: Goal, limits: Limits) -> Solution {
         let started = Instant::now();
-        self.fresh_table();
-        self.use_table_for(position);
         self.nodes = 0;
         self.node_limit = limits.max_nodes;
         self.deadline = started + limits.time_limit;
@@ -459,7 +451,6 @@ impl Solver {
         self.nodes = 0;
         self.node_limit = limits.max_nodes;
         self.deadline = Instant::now() + limits.time_limit;
-        self.use_table_for(start);
         self.begin(start, goal);
         let mut position = *position;
         // Deepening: a win is found at its own depth, and a failure at `depth` is cheaper with
@@ -474,19 +465,29 @@ impl Solver {
         Some(false)
     }
 
-    /// Sets the goal and its reference values. Table entries of different goals live side by
-    /// side (the goal is mixed into the key); a new root position needs [`Solver::fresh_table`].
+    /// Sets the goal and its reference values, and the salt that gives this context its own
+    /// table entries.
     fn begin(&mut self, position: &Position, goal: Goal) {
-        self.goal_salt = match goal {
-            Goal::Win => 0,
-            Goal::Material(n) => 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(n as u64 + 1),
-            Goal::King => 0xD1B5_4A32_D192_ED03,
-            Goal::Auto => 0x8CB9_2BA7_2F3D_8DD7,
-        };
         self.attacker = position.turn();
         self.goal = goal;
         self.start_balance = balance(position, self.attacker);
         self.start_kings = position.kings(self.attacker).count() as u32;
+        let goal_code: u64 = match goal {
+            Goal::Win => 1,
+            Goal::King => 2,
+            Goal::Auto => 3,
+            Goal::Material(n) => 4 + u64::from(n),
+        };
+        let side = match self.attacker {
+            Color::White => 0,
+            Color::Black => 1,
+        };
+        // Balance within -120..120 and kings under 64 fit their fields; the mix spreads them.
+        let context = goal_code << 32
+            ^ side << 31
+            ^ (self.start_balance as u32 as u64 & 0xffff) << 8
+            ^ u64::from(self.start_kings);
+        self.goal_salt = mix(context);
     }
 
     /// The smallest depth (<= `max`) at which the goal is proven from `position`.
@@ -512,6 +513,14 @@ fn child_depth(moves: &[Move], depth: u32) -> u32 {
     } else {
         depth.saturating_sub(1)
     }
+}
+
+/// A 64-bit mix of `value` (splitmix64's finaliser): distinct contexts give unrelated salts.
+fn mix(value: u64) -> u64 {
+    let mut z = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Material of `color` minus the opponent's, a king counting 3.
