@@ -5,7 +5,9 @@
 //! its own buffer ([`Ply`]), kept by the solver from one node and one search to the next. Leaves
 //! (depth 0) generate no moves at all. The solver's moves are tried most forcing first - captures,
 //! then quiet moves that force a capture, then promotions, then the rest - by passes over the
-//! list that test a quiet move for forcing only when its pass comes, never by sorting it.
+//! list that test a quiet move for forcing only when its pass comes, never by sorting it. The
+//! defender's replies that give the solver a capture come first: they most often hold, and a
+//! refutation ends the node at the first reply that holds.
 
 use super::{balance, Aborted, Goal, Solver};
 use crate::moves::{Move, MoveList, MAX_MOVES};
@@ -166,12 +168,31 @@ impl Solver {
         wins
     }
 
-    /// The defender's node: every reply must be refuted, in the order of generation.
+    /// The defender's node: every reply must be refuted. Replies that give the solver a
+    /// capture come first (they force its hand, and most often hold), then the rest, each group
+    /// in the order of generation.
     fn defend(&mut self, position: &mut Position, ply: usize, next: u32) -> Result<bool, Aborted> {
         let count = self.plies.0[ply].moves.len();
+        if self.plies.0[ply].moves[0].is_capture() {
+            for index in 0..count {
+                let m = self.plies.0[ply].moves[index];
+                if !self.try_move(position, &m, ply, next)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
         for index in 0..count {
             let m = self.plies.0[ply].moves[index];
-            if !self.try_move(position, &m, ply, next)? {
+            let gives = forces_capture(position, &m);
+            self.plies.0[ply].set_forcing(index, gives);
+            if gives && !self.try_move(position, &m, ply, next)? {
+                return Ok(false);
+            }
+        }
+        for index in 0..count {
+            let m = self.plies.0[ply].moves[index];
+            if !self.plies.0[ply].is_forcing(index) && !self.try_move(position, &m, ply, next)? {
                 return Ok(false);
             }
         }
