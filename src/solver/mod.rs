@@ -28,6 +28,7 @@ pub use tree::{Reply, TreeNode};
 use crate::moves::Move;
 use crate::position::{Material, Position};
 use crate::square::{ByColor, Color};
+use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -236,6 +237,16 @@ pub fn annotate(start: &Position, line: &[Move], mark_key: bool) -> String {
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Aborted;
 
+/// Which key moves a [`Solution`] lists.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Keys {
+    /// Every first move that forces the goal.
+    All,
+    /// The first two found, in the order of generation: enough to tell whether the key is
+    /// unique ([`Solution::unique`]), which is all a generator needs.
+    UntilSecond,
+}
+
 /// A reusable solver: owns the transposition table.
 ///
 /// ```
@@ -258,6 +269,8 @@ pub struct Solver {
     goal: Goal,
     start_balance: i32,
     start_kings: u32,
+    /// How many key moves a solution lists.
+    keys: Keys,
     /// Mixed into table keys: each search context (goal, solving side, its balance and kings at
     /// the start) has its own entries, so entries of any context may stay side by side.
     goal_salt: u64,
@@ -284,7 +297,19 @@ impl Solver {
             start_balance: 0,
             start_kings: 0,
             goal_salt: 0,
+            keys: Keys::All,
         }
+    }
+
+    /// Which key moves the next solutions list (all, the default).
+    pub fn keys(&self) -> Keys {
+        self.keys
+    }
+
+    /// Sets which key moves the next solutions list: [`Keys::UntilSecond`] for a caller that
+    /// only wants to know whether the key is unique saves refuting the remaining first moves.
+    pub fn set_keys(&mut self, keys: Keys) {
+        self.keys = keys;
     }
 
     /// Forgets every table entry, in constant time.
@@ -429,6 +454,9 @@ impl Solver {
             root.unmake(m, undo);
             if wins {
                 solution.key_moves.push(*m);
+                if self.keys == Keys::UntilSecond && solution.key_moves.len() >= 2 {
+                    break;
+                }
             }
         }
         let tree = self.build_tree(&mut root, depth, &mut 400)?;
@@ -529,13 +557,26 @@ pub fn balance(position: &Position, color: Color) -> i32 {
     material.get(color).value(3) - material.get(color.other()).value(3)
 }
 
-/// Solves many positions in parallel (one solver per worker thread); results in input order.
+/// Solves many positions in parallel (each thread with its own solver); results in input order.
 pub fn solve_all(tasks: &[(Position, Goal)], limits: Limits) -> Vec<Solution> {
     use rayon::prelude::*;
     tasks
         .par_iter()
-        .map_init(Solver::new, |solver, (position, goal)| {
-            solver.solve(position, *goal, limits)
-        })
+        .map(|(position, goal)| with_thread_solver(|solver| solver.solve(position, *goal, limits)))
         .collect()
+}
+
+/// Runs `f` with the calling thread's own solver, made at the thread's first call and kept for
+/// its life: a pool of worker threads allocates one table per thread, once, however many
+/// positions it solves. The table holds what earlier calls left: use [`Solver::solve`] or
+/// [`Solver::clear_table`] where that must not matter.
+pub fn with_thread_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
+    thread_local! {
+        static SOLVER: RefCell<Option<Box<Solver>>> = const { RefCell::new(None) };
+    }
+    SOLVER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(|| Box::new(Solver::new()))),
+        // Called again from within `f` on this thread: a solver of its own.
+        Err(_) => f(&mut Solver::new()),
+    })
 }
