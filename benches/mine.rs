@@ -53,7 +53,7 @@ fn main() {
         });
         let wall = started.elapsed();
         let cpu = cpu_time().saturating_sub(cpu_before);
-        if best.as_ref().map_or(true, |(w, ..)| wall < *w) {
+        if best.as_ref().is_none_or(|(w, ..)| wall < *w) {
             best = Some((wall, cpu, report));
         }
     }
@@ -65,7 +65,7 @@ fn main() {
         report.games,
         report.positions,
         report.solved,
-        report.found.len(),
+        report.found,
         report.duplicates,
         pool.current_num_threads()
     );
