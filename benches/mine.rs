@@ -31,9 +31,10 @@ fn main() {
     }
     let threads = value("--threads").unwrap_or(0);
     let runs = value("--runs").unwrap_or(1).max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
+    // The global pool, as the CLI's: `mine` is called from outside it.
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .build()
+        .build_global()
         .expect("a thread pool");
     let options = MineOptions::default();
     let mut best: Option<(Duration, Duration, MineReport)> = None;
@@ -42,15 +43,13 @@ fn main() {
         let cpu_before = cpu_time();
         let started = Instant::now();
         let mut report = MineReport::default();
-        pool.install(|| {
-            generate::mine(
-                BufReader::new(file),
-                &options,
-                &Stop::default(),
-                &mut report,
-                |_| {},
-            )
-        });
+        generate::mine(
+            BufReader::new(file),
+            &options,
+            &Stop::default(),
+            &mut report,
+            |_| {},
+        );
         let wall = started.elapsed();
         let cpu = cpu_time().saturating_sub(cpu_before);
         if best.as_ref().is_none_or(|(w, ..)| wall < *w) {
@@ -67,7 +66,7 @@ fn main() {
         report.solved,
         report.found,
         report.duplicates,
-        pool.current_num_threads()
+        rayon::current_num_threads()
     );
     println!(
         "wall {:.2} s: {:.1} games/s, {:.0} positions/s",

@@ -156,8 +156,8 @@ pub enum Event<'a> {
 /// Mines the games of `input` into `report` (which may already hold the counts of other
 /// files: duplicates are dropped across all of them). `events` hears of skipped games, of each
 /// combination found and of each game done. An I/O error ends the file; it is reported like a
-/// game that cannot be read. Runs on rayon's current pool; call it from outside the pool's
-/// threads (it waits for the games it hands out).
+/// game that cannot be read. Runs on rayon's current pool: from outside it (as the CLI does) or
+/// on one of its threads, where it helps with the games while it waits for them.
 pub fn mine<R: BufRead>(
     input: R,
     options: &MineOptions,
@@ -253,7 +253,7 @@ fn receive<T>(receiver: &Receiver<T>) -> T {
         } else if let Ok(done) = receiver.try_recv() {
             return done;
         } else if rayon::yield_now() != Some(rayon::Yield::Executed) {
-            std::thread::yield_now();
+            std::thread::sleep(Duration::from_micros(200));
         }
     }
 }
