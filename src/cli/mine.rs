@@ -30,7 +30,7 @@ pub struct MineArgs {
     #[arg(long, default_value_t = 7)]
     pub max_plies: u32,
     /// The solver's node budget for the first proof in each position.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 16_000)]
     pub nodes: u64,
     /// Stop after this many seconds and write what was found [default: no limit].
     #[arg(long)]

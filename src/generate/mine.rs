@@ -50,7 +50,7 @@ impl Default for MineOptions {
             proof: Proof {
                 plies: 1..=40,
                 horizon: 7,
-                nodes: 10_000,
+                nodes: 16_000,
                 ..Proof::default()
             },
             games_per_thread: 8,

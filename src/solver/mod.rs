@@ -271,6 +271,8 @@ pub struct Solver {
     start_kings: u32,
     /// How many key moves a solution lists.
     keys: Keys,
+    /// The verdict of a node that ended at its move generation (see `search::generate`).
+    reached_here: bool,
     /// Mixed into table keys: each search context (goal, solving side, its balance and kings at
     /// the start) has its own entries, so entries of any context may stay side by side.
     goal_salt: u64,
@@ -298,6 +300,7 @@ impl Solver {
             start_kings: 0,
             goal_salt: 0,
             keys: Keys::All,
+            reached_here: false,
         }
     }
 

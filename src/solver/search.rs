@@ -20,6 +20,10 @@ const NONE: u8 = u8::MAX;
 /// The transposition table has `1 << TABLE_BITS` entries (16 bytes each: 4 MiB).
 pub(super) const TABLE_BITS: u32 = 18;
 
+/// The least depth at which a node uses the table. A node of depth 1 has only leaves below it,
+/// which cost less to look at again than a table entry costs to fetch from memory.
+const TABLE_DEPTH: u32 = 2;
+
 /// One transposition table entry.
 #[derive(Copy, Clone, Default)]
 pub(super) struct Entry {
@@ -100,27 +104,16 @@ impl Solver {
         if depth == 0 {
             return Ok(self.reached_at_leaf(position));
         }
+        if depth < TABLE_DEPTH {
+            return self.expand(position, depth, ply);
+        }
         // The table entry is fetched while the moves are generated: the table is larger than
         // the processor's caches, and waiting for it was the search's largest single cost.
         let key = position.hash_key() ^ self.goal_salt;
         let slot = (key >> (64 - TABLE_BITS)) as usize;
         prefetch(&self.table, slot);
-        let buffer = self.plies.at(ply);
-        position.legal_moves_into(&mut buffer.moves);
-        let moves = &buffer.moves;
-        let count = moves.len();
-        let capture = moves.first().is_some_and(Move::is_capture);
-        if self.reached(position, count == 0, capture) {
-            return Ok(true);
-        }
-        if count == 0 {
-            return Ok(false);
-        }
-        // A forced capture is free: material shrinks, so this ends.
-        let next = if count == 1 && capture {
-            depth
-        } else {
-            depth - 1
+        let Some((capture, next)) = self.generate(position, depth, ply) else {
+            return Ok(self.reached_here);
         };
         let entry = self.table[slot];
         let depth8 = depth.min(250) as u8;
@@ -132,11 +125,7 @@ impl Solver {
                 return Ok(false);
             }
         }
-        let result = if position.turn() == self.attacker {
-            self.attack(position, ply, next, capture)?
-        } else {
-            self.defend(position, ply, next)?
-        };
+        let result = self.children(position, ply, next, capture)?;
         let slot_entry = &mut self.table[slot];
         if slot_entry.key != key || slot_entry.generation != self.generation {
             *slot_entry = Entry {
@@ -152,6 +141,54 @@ impl Solver {
             slot_entry.refuted = depth8;
         }
         Ok(result)
+    }
+
+    /// A node too shallow for the table: its children are searched directly.
+    fn expand(&mut self, position: &mut Position, depth: u32, ply: usize) -> Result<bool, Aborted> {
+        match self.generate(position, depth, ply) {
+            None => Ok(self.reached_here),
+            Some((capture, next)) => self.children(position, ply, next, capture),
+        }
+    }
+
+    /// Generates the moves of `position` into the buffer of `ply`. `None` when the node ends
+    /// here (the goal is reached, or no move is left), with the verdict in `reached_here`;
+    /// else whether the moves capture and the depth of the children.
+    fn generate(&mut self, position: &Position, depth: u32, ply: usize) -> Option<(bool, u32)> {
+        let buffer = self.plies.at(ply);
+        position.legal_moves_into(&mut buffer.moves);
+        let count = buffer.moves.len();
+        let capture = buffer.moves.first().is_some_and(Move::is_capture);
+        if self.reached(position, count == 0, capture) {
+            self.reached_here = true;
+            return None;
+        }
+        if count == 0 {
+            self.reached_here = false;
+            return None;
+        }
+        // A forced capture is free: material shrinks, so this ends.
+        let next = if count == 1 && capture {
+            depth
+        } else {
+            depth - 1
+        };
+        Some((capture, next))
+    }
+
+    /// The verdict of a node from its children (moves generated at `ply`).
+    fn children(
+        &mut self,
+        position: &mut Position,
+        ply: usize,
+        next: u32,
+        capture: bool,
+    ) -> Result<bool, Aborted> {
+        if position.turn() == self.attacker {
+            self.attack(position, ply, next, capture)
+        } else {
+            self.defend(position, ply, next)
+        }
     }
 
     /// Whether `m` keeps the goal forced: the position after it proven within `depth`.
