@@ -6,9 +6,9 @@
 mod games;
 
 use damtutor::exercise;
-use damtutor::generate::mine::{Event, MineOptions, MineReport, Mined};
+use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport, Mined};
 use damtutor::generate::{self, Stop};
-use std::io::{BufReader, Read};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -117,20 +117,6 @@ fn mining_gives_the_same_combinations_with_one_or_three_threads() {
     assert_eq!(order, sorted);
 }
 
-/// A reader that counts the bytes it has given out.
-struct Counting<R> {
-    inner: R,
-    read: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.read.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
 #[test]
 fn mining_reads_only_a_few_games_ahead_of_the_ones_done() {
     // Sixty short games; the options make mining cheap: what matters is the reading.
@@ -148,13 +134,7 @@ fn mining_reads_only_a_few_games_ahead_of_the_ones_done() {
     // Two threads, one game each.
     let window = 2;
     let read = Arc::new(AtomicU64::new(0));
-    let input = BufReader::with_capacity(
-        1024,
-        Counting {
-            inner: pdn.as_bytes(),
-            read: Arc::clone(&read),
-        },
-    );
+    let input = BufReader::with_capacity(1024, Counting::new(pdn.as_bytes(), Arc::clone(&read)));
     let mut report = MineReport::default();
     let (mut done, mut ahead, mut first_read) = (0u64, 0u64, None);
     pool.install(|| {

@@ -3,11 +3,11 @@ use super::values::one_of;
 use super::CliError;
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
-use damtutor::generate::mine::{Event, MineOptions, MineReport};
+use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
 use damtutor::generate::{self, Stop, Target};
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -108,10 +108,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     let mut report = MineReport::default();
     for ((path, file), stem) in inputs.into_iter().zip(&stems) {
         let name = path.display().to_string();
-        let input = BufReader::new(Counting {
-            inner: file,
-            read: Arc::clone(&read),
-        });
+        let input = BufReader::new(Counting::new(file, Arc::clone(&read)));
         generate::mine(input, &options, &stop, &mut report, |event| match event {
             Event::Skipped(error) => {
                 bar.suspend(|| eprintln!("damtutor: warning: {name}: {error} (game skipped)"));
@@ -331,19 +328,5 @@ impl Drop for SetWriter {
         if let Some((_, Some(temporary))) = self.open.take() {
             let _ = std::fs::remove_file(temporary);
         }
-    }
-}
-
-/// A reader that counts the bytes read, for the progress bar.
-struct Counting<R> {
-    inner: R,
-    read: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.read.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
     }
 }

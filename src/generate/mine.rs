@@ -26,9 +26,11 @@ use crate::position::Position;
 use crate::solver::{self, Solver};
 use crate::square::Color;
 use std::collections::{BTreeMap, HashSet};
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What to look for.
@@ -367,4 +369,26 @@ pub fn source(game: &PdnGame, number: usize, side: Color) -> String {
     };
     parts.push(format!("move {label}"));
     parts.join(", ")
+}
+
+/// A reader that counts the bytes read through it in a shared counter: how far a run has come
+/// through a file, for a progress bar.
+pub struct Counting<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+}
+
+impl<R> Counting<R> {
+    /// Counts what is read from `inner` into `read`.
+    pub fn new(inner: R, read: Arc<AtomicU64>) -> Counting<R> {
+        Counting { inner, read }
+    }
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
 }
