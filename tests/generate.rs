@@ -312,7 +312,8 @@ fn mining_finds_the_known_shots_and_reports_the_broken_games() {
         "{stdout}"
     );
     assert!(stdout.contains("(1 duplicates dropped)"), "{stdout}");
-    assert!(stdout.contains(" games/s ("), "{stdout}");
+    assert!(stdout.contains(" games/s, "), "{stdout}");
+    assert!(stdout.contains(" positions/s (9 games in "), "{stdout}");
     for broken in [
         "game 3, line 27: move 2 (33-29): capture is compulsory: 28x19 (game skipped)",
         "game 5, line 42: unexpected 'Qh5'",
@@ -381,18 +382,26 @@ fn mining_with_a_larger_gain_keeps_only_larger_gains() {
     let input = std::io::BufReader::new(std::fs::File::open(MINE_FIXTURE).unwrap());
     let mut report = generate::MineReport::default();
     let mut skipped = Vec::new();
-    generate::mine(input, &options, &Stop::default(), &mut report, |event| {
-        if let generate::mine::Event::Skipped(error) = event {
-            skipped.push((error.game, error.line));
-        }
-    });
+    let mut found = Vec::new();
+    generate::mine(
+        input,
+        &options,
+        &Stop::default(),
+        &mut report,
+        |event| match event {
+            generate::mine::Event::Skipped(error) => skipped.push((error.game, error.line)),
+            generate::mine::Event::Found(mined) => found.push(*mined),
+            generate::mine::Event::Progress(_) => {}
+        },
+    );
     assert_eq!(skipped, [(3, 27), (5, 42), (8, 66)]);
     assert_eq!(
         (report.games, report.skipped, report.positions),
         (9, 3, 115)
     );
-    assert!(!report.found.is_empty());
-    for mined in &report.found {
+    assert!(!found.is_empty());
+    assert_eq!(report.found, found.len() as u64);
+    for mined in &found {
         let gain = match mined.proven.goal {
             Goal::Material(n) => n,
             Goal::Win => u32::MAX,
@@ -400,7 +409,7 @@ fn mining_with_a_larger_gain_keeps_only_larger_gains() {
         };
         assert!(gain >= 2, "{}: {}", mined.source, mined.proven.goal);
     }
-    assert!(report.found.iter().any(|m| m.game == 1 && m.number == 1));
+    assert!(found.iter().any(|m| m.game == 1 && m.number == 1));
 }
 
 #[test]

@@ -43,6 +43,9 @@ pub struct GenerateArgs {
     /// The set's title [default: from the motif and seed].
     #[arg(long)]
     pub title: Option<String>,
+    /// Worker threads [default: one per core].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
     /// The exercise file to write (YAML, the format `validate` reads). It is rewritten after
     /// every batch that finds something, so an interrupted run leaves the exercises found.
     #[arg(long)]
@@ -81,6 +84,7 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
             "--time-limit must be a positive number of seconds".into(),
         ));
     }
+    set_threads(args.threads)?;
     let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit.min(1e7))));
     let title = args.title.clone().unwrap_or_else(|| {
         format!(
@@ -229,6 +233,18 @@ pub fn say(device: bool, line: &str) {
     } else {
         println!("{line}");
     }
+}
+
+/// Sets the number of worker threads of the run (rayon's global pool); `None` keeps one per
+/// core.
+pub fn set_threads(threads: Option<u16>) -> Result<(), CliError> {
+    let Some(threads) = threads else {
+        return Ok(());
+    };
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(usize::from(threads))
+        .build_global()
+        .map_err(|e| CliError::Usage(format!("--threads: {e}")))
 }
 
 /// Whether `path` names a device or a pipe (such as `/dev/stdout`) rather than a file.

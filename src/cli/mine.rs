@@ -1,15 +1,14 @@
-use super::generate::{is_device, progress_bar, say, BYTES_BAR};
+use super::generate::{is_device, progress_bar, say, set_threads, BYTES_BAR};
 use super::values::one_of;
-use super::write_file;
 use super::CliError;
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
-use damtutor::generate::mine::{Event, MineOptions, MineReport};
+use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
 use damtutor::generate::{self, Stop, Target};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::File;
-use std::io::{BufReader, Read};
-use std::path::PathBuf;
+use std::io::{BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,7 +30,7 @@ pub struct MineArgs {
     #[arg(long, default_value_t = 7)]
     pub max_plies: u32,
     /// The solver's node budget for the first proof in each position.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 16_000)]
     pub nodes: u64,
     /// Stop after this many seconds and write what was found [default: no limit].
     #[arg(long)]
@@ -39,7 +38,11 @@ pub struct MineArgs {
     /// The set's title [default: from the file names].
     #[arg(long)]
     pub title: Option<String>,
-    /// The exercise file to write (YAML, the format `validate` reads).
+    /// Worker threads [default: one per core].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// The exercise file to write (YAML, the format `validate` reads). It is written as the
+    /// games are mined, to a temporary file renamed at the end, so memory stays bounded.
     #[arg(long)]
     pub out: PathBuf,
 }
@@ -61,6 +64,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
         }
         None => None,
     };
+    set_threads(args.threads)?;
     let mut options = MineOptions {
         target,
         ..MineOptions::default()
@@ -75,91 +79,6 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
         let file = File::open(path).map_err(|e| CliError::io(path, e))?;
         total_bytes += file.metadata().map(|m| m.len()).unwrap_or(0);
         inputs.push((path.clone(), file));
-    }
-    let stop = Stop::after(limit);
-    let bar = progress_bar(total_bytes, BYTES_BAR);
-    let read = Arc::new(AtomicU64::new(0));
-    let mut report = MineReport::default();
-    let mut exercises: Vec<Exercise> = Vec::new();
-    let mut ids = HashSet::new();
-    for (path, file) in inputs {
-        let name = path.display().to_string();
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "games".to_string());
-        let before = report.found.len();
-        let input = BufReader::new(Counting {
-            inner: file,
-            read: Arc::clone(&read),
-        });
-        generate::mine(input, &options, &stop, &mut report, |event| match event {
-            Event::Skipped(error) => {
-                bar.suspend(|| eprintln!("damtutor: warning: {name}: {error} (game skipped)"));
-            }
-            Event::Progress(report) => {
-                bar.set_position(read.load(Ordering::Relaxed));
-                let seconds = report.elapsed.as_secs_f64().max(1e-9);
-                bar.set_message(format!(
-                    "{} games ({:.1}/s), {} found",
-                    report.games,
-                    report.games as f64 / seconds,
-                    report.found.len()
-                ));
-            }
-        });
-        for mined in &report.found[before..] {
-            // Two files with the same name would give the same ids: number the later ones.
-            let mut id = mined.id(&stem);
-            let mut n = 1;
-            while !ids.insert(id.clone()) {
-                n += 1;
-                id = format!("{}-{n}", mined.id(&stem));
-            }
-            let mut exercise = mined.proven.exercise(id);
-            exercise.source = Some(mined.source.clone());
-            exercise.comment = Some(mined.comment());
-            exercises.push(exercise);
-        }
-        if report.stopped {
-            break;
-        }
-    }
-    bar.finish_and_clear();
-    let seconds = report.elapsed.as_secs_f64().max(1e-9);
-    let device = is_device(&args.out);
-    say(
-        device,
-        &format!(
-            "games read: {} ({} skipped), positions examined: {}, exercises found: {} ({} duplicates dropped)",
-            report.games,
-            report.skipped,
-            report.positions,
-            report.found.len(),
-            report.duplicates
-        ),
-    );
-    say(
-        device,
-        &format!(
-            "{:.1} games/s ({} games in {:.1} s, {} positions solved)",
-            report.games as f64 / seconds,
-            report.games,
-            seconds,
-            report.solved
-        ),
-    );
-    if report.stopped {
-        eprintln!("damtutor: stopped at the time limit; the games after that were not read");
-    }
-    if exercises.is_empty() {
-        return Err(CliError::Rejected(format!(
-            "no {} found in these games; nothing written",
-            match target {
-                Target::Shot => "combination".to_string(),
-                other => format!("{other} combination"),
-            }
-        )));
     }
     let names: Vec<String> = args
         .files
@@ -180,29 +99,234 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
         target.key(),
         args.min_gain
     );
-    let set = generate::exercise_set(title, Some(description), exercises);
-    write_file(&args.out, &exercise::to_yaml(&set))?;
+    let stems: Vec<String> = inputs.iter().map(|(path, _)| stem(path)).collect();
+    let mut ids = Ids::new(&stems);
+    let mut writer = SetWriter::new(&args.out, title, description);
+    let stop = Stop::after(limit);
+    let bar = progress_bar(total_bytes, BYTES_BAR);
+    let read = Arc::new(AtomicU64::new(0));
+    let mut report = MineReport::default();
+    for ((path, file), stem) in inputs.into_iter().zip(&stems) {
+        let name = path.display().to_string();
+        let input = BufReader::new(Counting::new(file, Arc::clone(&read)));
+        generate::mine(input, &options, &stop, &mut report, |event| match event {
+            Event::Skipped(error) => {
+                bar.suspend(|| eprintln!("damtutor: warning: {name}: {error} (game skipped)"));
+            }
+            Event::Found(mined) => {
+                let mut exercise = mined.proven.exercise(ids.next(stem, mined.id(stem)));
+                exercise.source = Some(mined.source.clone());
+                exercise.comment = Some(mined.comment());
+                if writer.push(&exercise).is_err() {
+                    // The error is kept and reported at the end; nothing more is worth mining.
+                    stop.raise();
+                }
+            }
+            Event::Progress(report) => {
+                bar.set_position(read.load(Ordering::Relaxed));
+                let seconds = report.elapsed.as_secs_f64().max(1e-9);
+                bar.set_message(format!(
+                    "{} games, {} positions ({:.1} games/s, {:.0} positions/s), {} found",
+                    report.games,
+                    report.positions,
+                    report.games as f64 / seconds,
+                    report.positions as f64 / seconds,
+                    report.found
+                ));
+            }
+        });
+        if report.stopped {
+            break;
+        }
+    }
+    bar.finish_and_clear();
+    let seconds = report.elapsed.as_secs_f64().max(1e-9);
+    let device = is_device(&args.out);
     say(
         device,
         &format!(
-            "wrote {} exercises to {}",
-            set.exercises.len(),
-            args.out.display()
+            "games read: {} ({} skipped), positions examined: {}, exercises found: {} ({} duplicates dropped)",
+            report.games,
+            report.skipped,
+            report.positions,
+            report.found,
+            report.duplicates
         ),
+    );
+    say(
+        device,
+        &format!(
+            "{:.1} games/s, {:.0} positions/s ({} games in {:.1} s, {} positions solved)",
+            report.games as f64 / seconds,
+            report.positions as f64 / seconds,
+            report.games,
+            seconds,
+            report.solved
+        ),
+    );
+    let written = writer.finish()?;
+    if report.stopped {
+        eprintln!("damtutor: stopped at the time limit; the games after that were not read");
+    }
+    if written == 0 {
+        return Err(CliError::Rejected(format!(
+            "no {} found in these games; nothing written",
+            match target {
+                Target::Shot => "combination".to_string(),
+                other => format!("{other} combination"),
+            }
+        )));
+    }
+    say(
+        device,
+        &format!("wrote {written} exercises to {}", args.out.display()),
     );
     Ok(())
 }
 
-/// A reader that counts the bytes read, for the progress bar.
-struct Counting<R> {
-    inner: R,
-    read: Arc<AtomicU64>,
+/// The file name of `path` without its extension: the start of its exercises' ids.
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "games".to_string())
 }
 
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.read.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
+/// Exercise ids, unique across the files of a run. Two files with the same name would give the
+/// same ids, so the ids of such names are remembered and a later one is numbered (`-2`, ...);
+/// the ids of other files cannot collide and are not kept.
+struct Ids {
+    shared: HashMap<String, HashSet<String>>,
+}
+
+impl Ids {
+    fn new(stems: &[String]) -> Ids {
+        let mut count: HashMap<&str, usize> = HashMap::new();
+        for stem in stems {
+            *count.entry(stem).or_default() += 1;
+        }
+        Ids {
+            shared: count
+                .into_iter()
+                .filter(|(_, n)| *n > 1)
+                .map(|(stem, _)| (stem.to_string(), HashSet::new()))
+                .collect(),
+        }
+    }
+
+    /// `id` (made from `stem`), numbered when an earlier file with the same name had it.
+    fn next(&mut self, stem: &str, id: String) -> String {
+        let Some(taken) = self.shared.get_mut(stem) else {
+            return id;
+        };
+        let mut unique = id.clone();
+        let mut n = 1;
+        while !taken.insert(unique.clone()) {
+            n += 1;
+            unique = format!("{id}-{n}");
+        }
+        unique
+    }
+}
+
+/// The exercise file, written one exercise at a time as the games are mined: to a temporary
+/// file beside it, renamed over it by [`SetWriter::finish`] (a device or pipe is written
+/// directly). Nothing is created before the first exercise, and an unfinished file is removed.
+/// The text is what `exercise::to_yaml` writes for the whole set.
+struct SetWriter {
+    path: PathBuf,
+    header: String,
+    open: Option<(BufWriter<File>, Option<PathBuf>)>,
+    written: usize,
+    error: Option<CliError>,
+}
+
+impl SetWriter {
+    fn new(path: &Path, title: String, description: String) -> SetWriter {
+        let empty = generate::exercise_set(title, Some(description), Vec::new());
+        let header = exercise::to_yaml(&empty).replace("exercises: []\n", "exercises:\n");
+        SetWriter {
+            path: path.to_path_buf(),
+            header,
+            open: None,
+            written: 0,
+            error: None,
+        }
+    }
+
+    /// Appends `exercise`; after a failure nothing more is written and `finish` reports it.
+    fn push(&mut self, exercise: &Exercise) -> Result<(), ()> {
+        if self.error.is_some() {
+            return Err(());
+        }
+        let one = generate::exercise_set(String::new(), None, vec![exercise.clone()]);
+        let yaml = exercise::to_yaml(&one);
+        let item = yaml
+            .split_once("\nexercises:\n")
+            .map_or("", |(_, item)| item);
+        match self.append(item) {
+            Ok(()) => {
+                self.written += 1;
+                Ok(())
+            }
+            Err(e) => {
+                self.error = Some(CliError::io(&self.path, e));
+                Err(())
+            }
+        }
+    }
+
+    fn append(&mut self, item: &str) -> std::io::Result<()> {
+        if self.open.is_none() {
+            let (file, temporary) = if is_device(&self.path) {
+                (File::create(&self.path)?, None)
+            } else {
+                if let Some(folder) = self.path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(folder)?;
+                }
+                let name = self
+                    .path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or("damtutor");
+                let temporary = self
+                    .path
+                    .with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+                (File::create(&temporary)?, Some(temporary))
+            };
+            let mut out = BufWriter::new(file);
+            out.write_all(self.header.as_bytes())?;
+            self.open = Some((out, temporary));
+        }
+        let (out, _) = self.open.as_mut().expect("opened above");
+        out.write_all(item.as_bytes())
+    }
+
+    /// Flushes and renames the file into place; returns the number of exercises written.
+    fn finish(mut self) -> Result<usize, CliError> {
+        if let Some(error) = self.error.take() {
+            return Err(error);
+        }
+        let Some((out, temporary)) = self.open.take() else {
+            return Ok(0);
+        };
+        let failed = |e: std::io::Error| CliError::io(&self.path, e);
+        let file = out.into_inner().map_err(|e| failed(e.into_error()))?;
+        if let Some(temporary) = temporary {
+            file.sync_all().map_err(failed)?;
+            drop(file);
+            if let Err(e) = std::fs::rename(&temporary, &self.path) {
+                let _ = std::fs::remove_file(&temporary);
+                return Err(failed(e));
+            }
+        }
+        Ok(self.written)
+    }
+}
+
+impl Drop for SetWriter {
+    fn drop(&mut self) {
+        if let Some((_, Some(temporary))) = self.open.take() {
+            let _ = std::fs::remove_file(temporary);
+        }
     }
 }

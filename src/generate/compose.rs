@@ -18,7 +18,7 @@
 use super::{canonical, has_sacrifice, looks_like_play, prove, Proof, Proven, Stop, Target};
 use crate::position::Position;
 use crate::setup::Setup;
-use crate::solver::Solver;
+use crate::solver::{self, Solver};
 use crate::square::{Color, Role, Square};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -133,11 +133,14 @@ pub fn compose(
         }
         let results: Vec<(bool, Option<Proven>)> = (next..next + batch)
             .into_par_iter()
-            .map_init(Solver::new, |solver, index| {
+            .map(|index| {
                 if stop.reached() {
                     return (false, None);
                 }
-                (true, examine(solver, options, index))
+                (
+                    true,
+                    solver::with_thread_solver(|s| examine(s, options, index)),
+                )
             })
             .collect();
         for (offset, (examined, proven)) in results.into_iter().enumerate() {
@@ -163,9 +166,11 @@ pub fn compose(
     report
 }
 
-/// Builds candidate `index` and proves it; `None` when it is not kept.
+/// Builds candidate `index` and proves it from an empty table (so that the outcome depends on
+/// the options and `index` alone, whichever thread examines it); `None` when it is not kept.
 pub fn examine(solver: &mut Solver, options: &ComposeOptions, index: u64) -> Option<Proven> {
     let position = candidate(options, index)?;
+    solver.clear_table();
     prove(solver, &position, options.target, &options.proof)
 }
 

@@ -1,24 +1,36 @@
 //! Mining game collections: every position of every game where the side to move had a forced
 //! combination, whether it was played or missed.
 //!
-//! Games are read one at a time from a [`BufRead`] with [`pdn::Reader`], so files of any size
-//! stream through; they are solved in batches on all cores and reported in file order. A game
+//! Games are read one at a time from a [`BufRead`] with [`pdn::Reader`] and mined in parallel,
+//! a few per core at a time ([`MineOptions::games_per_thread`]), and each combination is handed
+//! to the caller as soon as the games before it are done ([`Event::Found`]), in file order.
+//! Nothing grows with the input: a file of any size streams through in bounded memory. A game
 //! that cannot be read is skipped and reported with its number and line; the run goes on.
+//!
+//! A game is mined by one thread, position after position, with that thread's solver: the
+//! transposition table is emptied at the start of the game and kept warm through it (positions
+//! of one game share most of their lines), so the result depends on the game alone, never on
+//! which thread mined it or what it mined before.
 //!
 //! In each game, every position before a move (and the final one) is looked at for the side to
 //! move: positions with a capture to make are left out (the exercise would start in the middle
 //! of an exchange), then - for the targets built on a sacrifice - those without a quiet move
-//! that forces a capture, and what remains goes to the solver ([`prove`]). Once a combination
-//! was played, the positions inside it are not looked at again.
+//! that forces a capture, and what remains goes to the solver ([`prove`]): its first search,
+//! five plies deep on a small node budget, is the cheap test, and only a position where it
+//! finds a gain gets the deeper proof and the checks. Once a combination was played, the
+//! positions inside it are not looked at again.
 
-use super::{canonical, has_sacrifice, prove, Proof, Proven, Stop, Target};
+use super::{canonical_key, has_sacrifice, prove, Proof, Proven, Stop, Target};
 use crate::pdn::{self, PdnError, PdnGame};
 use crate::position::Position;
-use crate::solver::Solver;
+use crate::solver::{self, Solver};
 use crate::square::Color;
-use rayon::prelude::*;
-use std::collections::HashSet;
-use std::io::BufRead;
+use std::collections::{BTreeMap, HashSet};
+use std::io::{BufRead, Read};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What to look for.
@@ -28,8 +40,9 @@ pub struct MineOptions {
     pub target: Target,
     /// The solver's budgets, the least gain and what a kept exercise must satisfy.
     pub proof: Proof,
-    /// Games solved together in one batch per core.
-    pub batch_per_thread: usize,
+    /// Games read ahead and mined at the same time, per core: enough to keep every core busy
+    /// while one game takes long, and the bound on the memory a run holds.
+    pub games_per_thread: usize,
 }
 
 impl Default for MineOptions {
@@ -39,10 +52,10 @@ impl Default for MineOptions {
             proof: Proof {
                 plies: 1..=40,
                 horizon: 7,
-                nodes: 10_000,
+                nodes: 16_000,
                 ..Proof::default()
             },
-            batch_per_thread: 8,
+            games_per_thread: 8,
         }
     }
 }
@@ -109,7 +122,7 @@ impl Mined {
     }
 }
 
-/// What a run did: counts, and the exercises found in file order.
+/// What a run did: counts (the exercises themselves go to the caller as [`Event::Found`]).
 #[derive(Clone, Debug, Default)]
 pub struct MineReport {
     /// Games read (skipped ones included).
@@ -120,27 +133,33 @@ pub struct MineReport {
     pub positions: u64,
     /// Positions the solver worked on (after the cheap checks).
     pub solved: u64,
-    /// Combinations found.
-    pub found: Vec<Mined>,
+    /// Combinations found (and handed over).
+    pub found: u64,
     /// Combinations dropped as the same position as an earlier one, or its mirror.
     pub duplicates: u64,
     /// Whether the run stopped on its deadline or stop flag.
     pub stopped: bool,
     /// The time the run took.
     pub elapsed: Duration,
+    /// The positions found so far, as [`canonical_key`]s: 8 bytes per combination.
+    seen: HashSet<u64>,
 }
 
 /// What [`mine`] tells its caller while it runs.
 pub enum Event<'a> {
     /// A game was skipped.
     Skipped(&'a PdnError),
-    /// A batch of games was done.
+    /// A new combination, in file order.
+    Found(Box<Mined>),
+    /// A game was done.
     Progress(&'a MineReport),
 }
 
-/// Mines the games of `input` into `report` (which may already hold the results of other
-/// files: duplicates are dropped across all of them). `events` hears of skipped games and of
-/// each batch done. An I/O error ends the file; it is reported like a game that cannot be read.
+/// Mines the games of `input` into `report` (which may already hold the counts of other
+/// files: duplicates are dropped across all of them). `events` hears of skipped games, of each
+/// combination found and of each game done. An I/O error ends the file; it is reported like a
+/// game that cannot be read. Runs on rayon's current pool: from outside it (as the CLI does) or
+/// on one of its threads, where it helps with the games while it waits for them.
 pub fn mine<R: BufRead>(
     input: R,
     options: &MineOptions,
@@ -149,29 +168,42 @@ pub fn mine<R: BufRead>(
     mut events: impl FnMut(Event),
 ) {
     let started = Instant::now() - report.elapsed;
-    let mut seen: HashSet<String> = report
-        .found
-        .iter()
-        .map(|m| canonical(&m.proven.solution.position))
-        .collect();
-    let batch = options.batch_per_thread.max(1) * rayon::current_num_threads().max(1);
+    let window = (options.games_per_thread.max(1) * rayon::current_num_threads().max(1)) as u64;
     let mut games = pdn::Reader::new(input);
-    let mut finished = false;
-    while !finished {
-        if stop.reached() {
-            report.stopped = true;
-            break;
-        }
-        let mut chunk = Vec::with_capacity(batch);
-        while chunk.len() < batch {
+    let (sender, receiver) = mpsc::channel::<(u64, Option<GameFindings>)>();
+    // Games done out of order wait here for the ones before them: at most `window`.
+    let mut waiting = BTreeMap::new();
+    let (mut started_games, mut reported) = (0u64, 0u64);
+    let mut reading = true;
+    rayon::in_place_scope(|scope| loop {
+        while reading && started_games - reported < window {
+            if stop.reached() {
+                report.stopped = true;
+                reading = false;
+                break;
+            }
             match games.next() {
-                None => {
-                    finished = true;
-                    break;
-                }
+                None => reading = false,
                 Some(Ok(game)) => {
                     report.games += 1;
-                    chunk.push(game);
+                    let (sender, index) = (sender.clone(), started_games);
+                    started_games += 1;
+                    scope.spawn(move |_| {
+                        let mined = panic::catch_unwind(AssertUnwindSafe(|| {
+                            solver::with_thread_solver(|solver| mine_game(solver, &game, options))
+                        }));
+                        // The receiver is alive until every game came back; a panic is sent
+                        // as `None`, so that the reading stops, and then passed on.
+                        match mined {
+                            Ok(findings) => {
+                                let _ = sender.send((index, Some(findings)));
+                            }
+                            Err(cause) => {
+                                let _ = sender.send((index, None));
+                                panic::resume_unwind(cause);
+                            }
+                        }
+                    });
                 }
                 Some(Err(error)) => {
                     // After an I/O error the reader yields nothing more.
@@ -181,25 +213,51 @@ pub fn mine<R: BufRead>(
                 }
             }
         }
-        let results: Vec<GameFindings> = chunk
-            .par_iter()
-            .map_init(Solver::new, |solver, game| mine_game(solver, game, options))
-            .collect();
-        for result in results {
-            report.positions += result.positions;
-            report.solved += result.solved;
-            for mined in result.found {
-                if seen.insert(canonical(&mined.proven.solution.position)) {
-                    report.found.push(mined);
+        if reported == started_games {
+            break;
+        }
+        let (index, findings) = receive(&receiver);
+        let Some(findings) = findings else {
+            // A game's mining panicked: the scope passes the panic on when it ends.
+            break;
+        };
+        waiting.insert(index, findings);
+        while let Some(findings) = waiting.remove(&reported) {
+            reported += 1;
+            report.positions += findings.positions;
+            report.solved += findings.solved;
+            for mined in findings.found {
+                if report
+                    .seen
+                    .insert(canonical_key(&mined.proven.solution.position))
+                {
+                    report.found += 1;
+                    events(Event::Found(Box::new(mined)));
                 } else {
                     report.duplicates += 1;
                 }
             }
+            report.elapsed = started.elapsed();
+            events(Event::Progress(report));
         }
-        report.elapsed = started.elapsed();
-        events(Event::Progress(report));
-    }
+    });
     report.elapsed = started.elapsed();
+}
+
+/// The next game done. Outside the pool this thread sleeps until then; on one of the pool's
+/// threads it helps with the pool's work meanwhile.
+fn receive<T>(receiver: &Receiver<T>) -> T {
+    loop {
+        if rayon::current_thread_index().is_none() {
+            if let Ok(done) = receiver.recv() {
+                return done;
+            }
+        } else if let Ok(done) = receiver.try_recv() {
+            return done;
+        } else if rayon::yield_now() != Some(rayon::Yield::Executed) {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
 }
 
 /// What one game gave.
@@ -212,8 +270,10 @@ pub struct GameFindings {
     pub found: Vec<Mined>,
 }
 
-/// Looks at every position of `game` for the side to move.
+/// Looks at every position of `game` for the side to move, in order, the solver's table emptied
+/// at the start and kept through the game.
 pub fn mine_game(solver: &mut Solver, game: &PdnGame, options: &MineOptions) -> GameFindings {
+    solver.clear_table();
     let positions = game.positions();
     let mut result = GameFindings {
         positions: positions.len() as u64,
@@ -265,7 +325,7 @@ pub fn mine_game(solver: &mut Solver, game: &PdnGame, options: &MineOptions) -> 
 fn worth_solving(position: &Position, target: Target) -> bool {
     match target {
         Target::Any | Target::Breakthrough => {
-            !position.has_capture() && !position.legal_moves().is_empty()
+            !position.has_capture() && position.count_legal_moves() != 0
         }
         _ => has_sacrifice(position),
     }
@@ -309,4 +369,26 @@ pub fn source(game: &PdnGame, number: usize, side: Color) -> String {
     };
     parts.push(format!("move {label}"));
     parts.join(", ")
+}
+
+/// A reader that counts the bytes read through it in a shared counter: how far a run has come
+/// through a file, for a progress bar.
+pub struct Counting<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+}
+
+impl<R> Counting<R> {
+    /// Counts what is read from `inner` into `read`.
+    pub fn new(inner: R, read: Arc<AtomicU64>) -> Counting<R> {
+        Counting { inner, read }
+    }
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
 }

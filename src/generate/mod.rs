@@ -44,7 +44,7 @@ pub use mine::{mine, MineOptions, MineReport, Mined};
 
 use crate::exercise::{Exercise, ExerciseSet, Scoring};
 use crate::position::Position;
-use crate::solver::{self, Goal, Limits, Motif, Solution, Solver, Status};
+use crate::solver::{self, Goal, Keys, Limits, Motif, Solution, Solver, Status};
 use crate::square::Color;
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -299,7 +299,26 @@ pub fn has_sacrifice(position: &Position) -> bool {
 /// `proof`, and the written solution replayed as `validate` replays it. The goal is the best
 /// proven: a win, else the largest gain of material (a king for a breakthrough that wins no
 /// material). `None` when any of this fails or a node budget runs out.
+///
+/// The solver's table is kept from earlier calls ([`Solver::solve_warm`]): the answers are
+/// the same, but a node budget goes further where earlier positions shared lines with this one.
+/// For a result that depends on `position` alone, call [`Solver::clear_table`] first.
 pub fn prove(
+    solver: &mut Solver,
+    position: &Position,
+    target: Target,
+    proof: &Proof,
+) -> Option<Proven> {
+    // Only unique keys are kept: the solver may stop at the second key move it finds.
+    let keys = solver.keys();
+    solver.set_keys(Keys::UntilSecond);
+    let proven = prove_with(solver, position, target, proof);
+    solver.set_keys(keys);
+    proven
+}
+
+/// [`prove`], with the solver listing key moves up to the second.
+fn prove_with(
     solver: &mut Solver,
     position: &Position,
     target: Target,
@@ -319,9 +338,9 @@ pub fn prove(
         max_plies: search.max_plies.min(QUICK_PLIES),
         ..search
     };
-    let mut first = solver.solve(position, first_goal, quick);
+    let mut first = solver.solve_warm(position, first_goal, quick);
     if first.status == Status::None && search.max_plies > quick.max_plies {
-        first = solver.solve(position, first_goal, search);
+        first = solver.solve_warm(position, first_goal, search);
     } else {
         search = quick;
     }
@@ -352,7 +371,7 @@ fn check(
     proof: &Proof,
     verify: Limits,
 ) -> Option<Proven> {
-    let solution = solver.solve(position, goal, verify);
+    let solution = solver.solve_warm(position, goal, verify);
     let length = solution.line.len() as u32;
     if !solution.is_solved()
         || !solution.unique()
@@ -395,7 +414,7 @@ fn goal_ladder(
     while n <= shown {
         n += 1;
         if !solver
-            .solve(position, Goal::Material(n), limits)
+            .solve_warm(position, Goal::Material(n), limits)
             .is_solved()
         {
             break;
@@ -403,7 +422,7 @@ fn goal_ladder(
         ladder.push(Goal::Material(n));
     }
     if solution.material_after.get(side.other()).pieces() <= 3
-        && solver.solve(position, Goal::Win, limits).is_solved()
+        && solver.solve_warm(position, Goal::Win, limits).is_solved()
     {
         ladder.push(Goal::Win);
     }
@@ -446,6 +465,13 @@ pub fn looks_like_play(position: &Position) -> bool {
         }
     }
     true
+}
+
+/// A 64-bit key for a position that its colour mirror shares: the smaller of the two Zobrist
+/// keys. Two exercises with the same key are the same exercise (but for a chance of about one
+/// in 2^64 per pair); it takes 8 bytes to remember, where [`canonical`] takes a FEN string.
+pub fn canonical_key(position: &Position) -> u64 {
+    position.hash_key().min(position.mirrored().hash_key())
 }
 
 /// A name for a position that its colour mirror shares: the smaller of the two FEN strings.

@@ -18,6 +18,7 @@
 mod difficulty;
 mod motifs;
 pub mod report;
+mod search;
 mod tree;
 
 pub use difficulty::Difficulty;
@@ -27,6 +28,7 @@ pub use tree::{Reply, TreeNode};
 use crate::moves::Move;
 use crate::position::{Material, Position};
 use crate::square::{ByColor, Color};
+use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -235,17 +237,14 @@ pub fn annotate(start: &Position, line: &[Move], mark_key: bool) -> String {
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Aborted;
 
-/// No depth recorded in a table entry.
-const NONE: u8 = u8::MAX;
-
-#[derive(Copy, Clone, Default)]
-struct Entry {
-    key: u64,
-    generation: u32,
-    /// The smallest depth at which the goal was proven (NONE: never).
-    proven: u8,
-    /// The largest depth at which the goal was refuted (NONE: never).
-    refuted: u8,
+/// Which key moves a [`Solution`] lists.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Keys {
+    /// Every first move that forces the goal.
+    All,
+    /// The first two found, in the order of generation: enough to tell whether the key is
+    /// unique ([`Solution::unique`]), which is all a generator needs.
+    UntilSecond,
 }
 
 /// A reusable solver: owns the transposition table.
@@ -258,7 +257,9 @@ struct Entry {
 /// assert_eq!(solution.line_texts(), ["43-38", "47x32", "28x37"]);
 /// ```
 pub struct Solver {
-    table: Vec<Entry>,
+    table: Vec<search::Entry>,
+    /// The search's move buffers, one per ply.
+    plies: search::Plies,
     generation: u32,
     nodes: u64,
     node_limit: u64,
@@ -268,11 +269,13 @@ pub struct Solver {
     goal: Goal,
     start_balance: i32,
     start_kings: u32,
-    /// Mixed into table keys so that each goal has its own entries.
+    /// How many key moves a solution lists.
+    keys: Keys,
+    /// The verdict of a node that ended at its move generation (see `search::generate`).
+    reached_here: bool,
+    /// Mixed into table keys: each search context (goal, solving side, its balance and kings at
+    /// the start) has its own entries, so entries of any context may stay side by side.
     goal_salt: u64,
-    /// What the table's entries were computed against: the solving side, its balance and its
-    /// kings at the start.
-    table_start: Option<(Color, i32, u32)>,
 }
 
 impl Default for Solver {
@@ -281,13 +284,12 @@ impl Default for Solver {
     }
 }
 
-const TABLE_BITS: u32 = 18;
-
 impl Solver {
     /// A solver with a 4 MiB transposition table.
     pub fn new() -> Solver {
         Solver {
-            table: vec![Entry::default(); 1 << TABLE_BITS],
+            table: search::new_table(),
+            plies: search::Plies::default(),
             generation: 0,
             nodes: 0,
             node_limit: 0,
@@ -297,35 +299,42 @@ impl Solver {
             start_balance: 0,
             start_kings: 0,
             goal_salt: 0,
-            table_start: None,
+            keys: Keys::All,
+            reached_here: false,
         }
     }
 
-    /// Forgets every table entry (a new root: material is counted against another start).
-    fn fresh_table(&mut self) {
+    /// Which key moves the next solutions list (all, the default).
+    pub fn keys(&self) -> Keys {
+        self.keys
+    }
+
+    /// Sets which key moves the next solutions list: [`Keys::UntilSecond`] for a caller that
+    /// only wants to know whether the key is unique saves refuting the remaining first moves.
+    pub fn set_keys(&mut self, keys: Keys) {
+        self.keys = keys;
+    }
+
+    /// Forgets every table entry, in constant time.
+    pub fn clear_table(&mut self) {
         self.generation = self.generation.wrapping_add(1);
-        self.table_start = None;
     }
 
-    /// Keeps the table when `start` counts material like the last search's start (same side,
-    /// balance and kings: the entries mean the same), else starts afresh.
-    fn use_table_for(&mut self, start: &Position) {
-        let context = (
-            start.turn(),
-            balance(start, start.turn()),
-            start.kings(start.turn()).count() as u32,
-        );
-        if self.table_start != Some(context) {
-            self.fresh_table();
-            self.table_start = Some(context);
-        }
-    }
-
-    /// Solves `position` for the side to move.
+    /// Solves `position` for the side to move, from an empty table: the answer, node count
+    /// included, depends on the position, goal and limits alone. See
+    /// [`solve_warm`](Solver::solve_warm) for a series of searches.
     pub fn solve(&mut self, position: &Position, goal: Goal, limits: Limits) -> Solution {
+        self.clear_table();
+        self.solve_warm(position, goal, limits)
+    }
+
+    /// Solves `position` for the side to move, keeping what earlier searches proved since the
+    /// last [`clear_table`](Solver::clear_table). Every table entry is exact whatever search
+    /// wrote it (its key holds the position, the goal and the material it was counted against),
+    /// so the answer is the one [`solve`](Solver::solve) gives - only faster when earlier
+    /// searches looked at the same positions, and so more often within a node budget.
+    pub fn solve_warm(&mut self, position: &Position, goal: Goal, limits: Limits) -> Solution {
         let started = Instant::now();
-        self.fresh_table();
-        self.use_table_for(position);
         self.nodes = 0;
         self.node_limit = limits.max_nodes;
         self.deadline = started + limits.time_limit;
@@ -448,6 +457,9 @@ impl Solver {
             root.unmake(m, undo);
             if wins {
                 solution.key_moves.push(*m);
+                if self.keys == Keys::UntilSecond && solution.key_moves.len() >= 2 {
+                    break;
+                }
             }
         }
         let tree = self.build_tree(&mut root, depth, &mut 400)?;
@@ -470,7 +482,6 @@ impl Solver {
         self.nodes = 0;
         self.node_limit = limits.max_nodes;
         self.deadline = Instant::now() + limits.time_limit;
-        self.use_table_for(start);
         self.begin(start, goal);
         let mut position = *position;
         // Deepening: a win is found at its own depth, and a failure at `depth` is cheaper with
@@ -485,19 +496,29 @@ impl Solver {
         Some(false)
     }
 
-    /// Sets the goal and its reference values. Table entries of different goals live side by
-    /// side (the goal is mixed into the key); a new root position needs [`Solver::fresh_table`].
+    /// Sets the goal and its reference values, and the salt that gives this context its own
+    /// table entries.
     fn begin(&mut self, position: &Position, goal: Goal) {
-        self.goal_salt = match goal {
-            Goal::Win => 0,
-            Goal::Material(n) => 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(n as u64 + 1),
-            Goal::King => 0xD1B5_4A32_D192_ED03,
-            Goal::Auto => 0x8CB9_2BA7_2F3D_8DD7,
-        };
         self.attacker = position.turn();
         self.goal = goal;
         self.start_balance = balance(position, self.attacker);
         self.start_kings = position.kings(self.attacker).count() as u32;
+        let goal_code: u64 = match goal {
+            Goal::Win => 1,
+            Goal::King => 2,
+            Goal::Auto => 3,
+            Goal::Material(n) => 4 + u64::from(n),
+        };
+        let side = match self.attacker {
+            Color::White => 0,
+            Color::Black => 1,
+        };
+        // Balance within -120..120 and kings under 64 fit their fields; the mix spreads them.
+        let context = goal_code << 32
+            ^ side << 31
+            ^ (self.start_balance as u32 as u64 & 0xffff) << 8
+            ^ u64::from(self.start_kings);
+        self.goal_salt = mix(context);
     }
 
     /// The smallest depth (<= `max`) at which the goal is proven from `position`.
@@ -513,125 +534,6 @@ impl Solver {
         }
         Ok(None)
     }
-
-    /// Whether the goal is reached in `position` itself, given its legal moves.
-    fn reached(&self, position: &Position, moves_empty: bool) -> bool {
-        if moves_empty {
-            return position.turn() != self.attacker;
-        }
-        match self.goal {
-            Goal::Win | Goal::Auto => false,
-            Goal::Material(n) => {
-                !position.has_capture()
-                    && balance(position, self.attacker) - self.start_balance >= n as i32
-            }
-            Goal::King => {
-                position.kings(self.attacker).count() as u32 > self.start_kings
-                    && !position.has_capture()
-                    && balance(position, self.attacker) >= self.start_balance
-            }
-        }
-    }
-
-    /// Whether the goal can be forced from `position` within `depth` plies.
-    pub(crate) fn prove(&mut self, position: &mut Position, depth: u32) -> Result<bool, Aborted> {
-        self.nodes += 1;
-        if self.nodes & 0xfff == 0
-            && (self.nodes >= self.node_limit || Instant::now() >= self.deadline)
-        {
-            return Err(Aborted);
-        }
-        let moves = position.legal_moves();
-        if self.reached(position, moves.is_empty()) {
-            return Ok(true);
-        }
-        if moves.is_empty() || depth == 0 {
-            return Ok(false);
-        }
-        let key = position.hash_key() ^ self.goal_salt;
-        let slot = (key >> (64 - TABLE_BITS)) as usize;
-        let entry = self.table[slot];
-        let depth8 = depth.min(250) as u8;
-        if entry.key == key && entry.generation == self.generation {
-            if entry.proven != NONE && entry.proven <= depth8 {
-                return Ok(true);
-            }
-            if entry.refuted != NONE && entry.refuted >= depth8 {
-                return Ok(false);
-            }
-        }
-        let next = child_depth(&moves, depth);
-        let result = if position.turn() == self.attacker {
-            let order = self.order(position, &moves);
-            let mut found = false;
-            for index in order.iter().take(moves.len()) {
-                let m = &moves[*index as usize];
-                let undo = position.make(m);
-                let wins = self.prove(position, next);
-                position.unmake(m, undo);
-                if wins? {
-                    found = true;
-                    break;
-                }
-            }
-            found
-        } else {
-            let mut all = true;
-            for m in &moves {
-                let undo = position.make(m);
-                let wins = self.prove(position, next);
-                position.unmake(m, undo);
-                if !wins? {
-                    all = false;
-                    break;
-                }
-            }
-            all
-        };
-        let slot_entry = &mut self.table[slot];
-        if slot_entry.key != key || slot_entry.generation != self.generation {
-            *slot_entry = Entry {
-                key,
-                generation: self.generation,
-                proven: NONE,
-                refuted: NONE,
-            };
-        }
-        if result {
-            slot_entry.proven = slot_entry.proven.min(depth8);
-        } else if slot_entry.refuted == NONE || slot_entry.refuted < depth8 {
-            slot_entry.refuted = depth8;
-        }
-        Ok(result)
-    }
-
-    /// The solver's moves, most forcing first: captures, then moves that force a capture,
-    /// then promotions, then the rest. Returns indices into `moves`.
-    fn order(&self, position: &mut Position, moves: &[Move]) -> [u16; crate::moves::MAX_MOVES] {
-        let mut scored = [(0i32, 0u16); crate::moves::MAX_MOVES];
-        for (i, m) in moves.iter().enumerate() {
-            let mut score = 0;
-            if m.is_capture() {
-                score += 1000 + m.capture_count() as i32;
-            } else {
-                let undo = position.make(m);
-                if position.has_capture() {
-                    score += 500;
-                }
-                position.unmake(m, undo);
-            }
-            if m.promotes() {
-                score += 400;
-            }
-            scored[i] = (-score, i as u16);
-        }
-        scored[..moves.len()].sort_unstable();
-        let mut order = [0u16; crate::moves::MAX_MOVES];
-        for (slot, (_, index)) in order.iter_mut().zip(scored[..moves.len()].iter()) {
-            *slot = *index;
-        }
-        order
-    }
 }
 
 /// The depth for the children of a node with `moves`: one less, except when the only legal
@@ -644,19 +546,40 @@ fn child_depth(moves: &[Move], depth: u32) -> u32 {
     }
 }
 
+/// A 64-bit mix of `value` (splitmix64's finaliser): distinct contexts give unrelated salts.
+fn mix(value: u64) -> u64 {
+    let mut z = value.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// Material of `color` minus the opponent's, a king counting 3.
 pub fn balance(position: &Position, color: Color) -> i32 {
     let material = position.material();
     material.get(color).value(3) - material.get(color.other()).value(3)
 }
 
-/// Solves many positions in parallel (one solver per worker thread); results in input order.
+/// Solves many positions in parallel (each thread with its own solver); results in input order.
 pub fn solve_all(tasks: &[(Position, Goal)], limits: Limits) -> Vec<Solution> {
     use rayon::prelude::*;
     tasks
         .par_iter()
-        .map_init(Solver::new, |solver, (position, goal)| {
-            solver.solve(position, *goal, limits)
-        })
+        .map(|(position, goal)| with_thread_solver(|solver| solver.solve(position, *goal, limits)))
         .collect()
+}
+
+/// Runs `f` with the calling thread's own solver, made at the thread's first call and kept for
+/// its life: a pool of worker threads allocates one table per thread, once, however many
+/// positions it solves. The table holds what earlier calls left: use [`Solver::solve`] or
+/// [`Solver::clear_table`] where that must not matter.
+pub fn with_thread_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
+    thread_local! {
+        static SOLVER: RefCell<Option<Box<Solver>>> = const { RefCell::new(None) };
+    }
+    SOLVER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(|| Box::new(Solver::new()))),
+        // Called again from within `f` on this thread: a solver of its own.
+        Err(_) => f(&mut Solver::new()),
+    })
 }

@@ -89,7 +89,11 @@ impl Solver {
         let undo = position.make(&mv);
         let replies_list = position.legal_moves();
         let mut replies = Vec::new();
-        if !self.reached(position, replies_list.is_empty()) {
+        if !self.reached(
+            position,
+            replies_list.is_empty(),
+            replies_list.first().is_some_and(Move::is_capture),
+        ) {
             let reply_depth = child_depth(&replies_list, distance);
             for r in &replies_list {
                 let undo = position.make(r);
@@ -108,7 +112,11 @@ impl Solver {
             for (i, reply) in replies.iter_mut().enumerate() {
                 let undo = position.make(&reply.mv);
                 let after_moves = position.legal_moves();
-                if !self.reached(position, after_moves.is_empty()) {
+                if !self.reached(
+                    position,
+                    after_moves.is_empty(),
+                    after_moves.first().is_some_and(Move::is_capture),
+                ) {
                     if i == 0 || *budget > 0 {
                         *budget = budget.saturating_sub(1);
                         reply.next = self.build_tree(position, reply.distance, budget)?;

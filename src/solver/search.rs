@@ -1,0 +1,356 @@
+//! The proof search's inner loop: the AND/OR recursion, its transposition table and its move
+//! order.
+//!
+//! Nothing here allocates or copies a move list: each ply of the search generates its moves into
+//! its own buffer ([`Ply`]), kept by the solver from one node and one search to the next. Leaves
+//! (depth 0) generate no moves at all. The solver's moves are tried most forcing first - captures,
+//! then quiet moves that force a capture, then promotions, then the rest - by passes over the
+//! list that test a quiet move for forcing only when its pass comes, never by sorting it. The
+//! defender's replies that give the solver a capture come first: they most often hold, and a
+//! refutation ends the node at the first reply that holds.
+
+use super::{balance, Aborted, Goal, Solver};
+use crate::moves::{Move, MoveList, MAX_MOVES};
+use crate::position::Position;
+use std::time::Instant;
+
+/// No depth recorded in a table entry.
+const NONE: u8 = u8::MAX;
+
+/// The transposition table has `1 << TABLE_BITS` entries (16 bytes each: 4 MiB).
+pub(super) const TABLE_BITS: u32 = 18;
+
+/// The least depth at which a node uses the table. A node of depth 1 has only leaves below it,
+/// which cost less to look at again than a table entry costs to fetch from memory.
+const TABLE_DEPTH: u32 = 2;
+
+/// One transposition table entry.
+#[derive(Copy, Clone, Default)]
+pub(super) struct Entry {
+    key: u64,
+    generation: u32,
+    /// The smallest depth at which the goal was proven (NONE: never).
+    proven: u8,
+    /// The largest depth at which the goal was refuted (NONE: never).
+    refuted: u8,
+}
+
+/// Words of a bit set with one bit per move of a list.
+const FLAG_WORDS: usize = MAX_MOVES.div_ceil(64);
+
+/// The moves of one ply of the search, reused by every node at that ply.
+pub(super) struct Ply {
+    moves: MoveList,
+    /// Bit `i`: the quiet move `moves[i]` forces the opponent to capture. Written when the move
+    /// is tested, read only after that.
+    forcing: [u64; FLAG_WORDS],
+}
+
+impl Ply {
+    fn new() -> Ply {
+        Ply {
+            moves: MoveList::new(),
+            forcing: [0; FLAG_WORDS],
+        }
+    }
+
+    fn set_forcing(&mut self, index: usize, forcing: bool) {
+        let (word, bit) = (index / 64, index % 64);
+        if forcing {
+            self.forcing[word] |= 1 << bit;
+        } else {
+            self.forcing[word] &= !(1 << bit);
+        }
+    }
+
+    fn is_forcing(&self, index: usize) -> bool {
+        self.forcing[index / 64] & (1 << (index % 64)) != 0
+    }
+}
+
+/// The buffers of a search, one [`Ply`] per ply reached so far.
+#[derive(Default)]
+pub(super) struct Plies(Vec<Ply>);
+
+impl Plies {
+    /// The buffer of `ply`, made the first time a search reaches that ply.
+    fn at(&mut self, ply: usize) -> &mut Ply {
+        while self.0.len() <= ply {
+            self.0.push(Ply::new());
+        }
+        &mut self.0[ply]
+    }
+}
+
+/// A table of `1 << TABLE_BITS` empty entries.
+pub(super) fn new_table() -> Vec<Entry> {
+    vec![Entry::default(); 1 << TABLE_BITS]
+}
+
+impl Solver {
+    /// Whether the goal can be forced from `position` within `depth` plies.
+    pub(crate) fn prove(&mut self, position: &mut Position, depth: u32) -> Result<bool, Aborted> {
+        self.search(position, depth, 0)
+    }
+
+    /// [`Solver::prove`] at `ply` plies from the search's root, which names the move buffer.
+    fn search(&mut self, position: &mut Position, depth: u32, ply: usize) -> Result<bool, Aborted> {
+        self.nodes += 1;
+        if self.nodes & 0xfff == 0
+            && (self.nodes >= self.node_limit || Instant::now() >= self.deadline)
+        {
+            return Err(Aborted);
+        }
+        if depth == 0 {
+            return Ok(self.reached_at_leaf(position));
+        }
+        if depth < TABLE_DEPTH {
+            return self.expand(position, depth, ply);
+        }
+        // The table entry is fetched while the moves are generated: the table is larger than
+        // the processor's caches, and waiting for it was the search's largest single cost.
+        let key = position.hash_key() ^ self.goal_salt;
+        let slot = (key >> (64 - TABLE_BITS)) as usize;
+        prefetch(&self.table, slot);
+        let Some((capture, next)) = self.generate(position, depth, ply) else {
+            return Ok(self.reached_here);
+        };
+        let entry = self.table[slot];
+        let depth8 = depth.min(250) as u8;
+        if entry.key == key && entry.generation == self.generation {
+            if entry.proven != NONE && entry.proven <= depth8 {
+                return Ok(true);
+            }
+            if entry.refuted != NONE && entry.refuted >= depth8 {
+                return Ok(false);
+            }
+        }
+        let result = self.children(position, ply, next, capture)?;
+        let slot_entry = &mut self.table[slot];
+        if slot_entry.key != key || slot_entry.generation != self.generation {
+            *slot_entry = Entry {
+                key,
+                generation: self.generation,
+                proven: NONE,
+                refuted: NONE,
+            };
+        }
+        if result {
+            slot_entry.proven = slot_entry.proven.min(depth8);
+        } else if slot_entry.refuted == NONE || slot_entry.refuted < depth8 {
+            slot_entry.refuted = depth8;
+        }
+        Ok(result)
+    }
+
+    /// A node too shallow for the table: its children are searched directly.
+    fn expand(&mut self, position: &mut Position, depth: u32, ply: usize) -> Result<bool, Aborted> {
+        match self.generate(position, depth, ply) {
+            None => Ok(self.reached_here),
+            Some((capture, next)) => self.children(position, ply, next, capture),
+        }
+    }
+
+    /// Generates the moves of `position` into the buffer of `ply`. `None` when the node ends
+    /// here (the goal is reached, or no move is left), with the verdict in `reached_here`;
+    /// else whether the moves capture and the depth of the children.
+    fn generate(&mut self, position: &Position, depth: u32, ply: usize) -> Option<(bool, u32)> {
+        let buffer = self.plies.at(ply);
+        position.legal_moves_into(&mut buffer.moves);
+        let count = buffer.moves.len();
+        let capture = buffer.moves.first().is_some_and(Move::is_capture);
+        if self.reached(position, count == 0, capture) {
+            self.reached_here = true;
+            return None;
+        }
+        if count == 0 {
+            self.reached_here = false;
+            return None;
+        }
+        // A forced capture is free: material shrinks, so this ends.
+        let next = if count == 1 && capture {
+            depth
+        } else {
+            depth - 1
+        };
+        Some((capture, next))
+    }
+
+    /// The verdict of a node from its children (moves generated at `ply`).
+    fn children(
+        &mut self,
+        position: &mut Position,
+        ply: usize,
+        next: u32,
+        capture: bool,
+    ) -> Result<bool, Aborted> {
+        if position.turn() == self.attacker {
+            self.attack(position, ply, next, capture)
+        } else {
+            self.defend(position, ply, next)
+        }
+    }
+
+    /// Whether `m` keeps the goal forced: the position after it proven within `depth`.
+    fn try_move(
+        &mut self,
+        position: &mut Position,
+        m: &Move,
+        ply: usize,
+        depth: u32,
+    ) -> Result<bool, Aborted> {
+        let undo = position.make(m);
+        let wins = self.search(position, depth, ply + 1);
+        position.unmake(m, undo);
+        wins
+    }
+
+    /// The defender's node: every reply must be refuted. Replies that give the solver a
+    /// capture come first (they force its hand, and most often hold), then the rest, each group
+    /// in the order of generation.
+    fn defend(&mut self, position: &mut Position, ply: usize, next: u32) -> Result<bool, Aborted> {
+        let count = self.plies.0[ply].moves.len();
+        if self.plies.0[ply].moves[0].is_capture() {
+            for index in 0..count {
+                let m = self.plies.0[ply].moves[index];
+                if !self.try_move(position, &m, ply, next)? {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
+        for index in 0..count {
+            let m = self.plies.0[ply].moves[index];
+            let gives = forces_capture(position, &m);
+            self.plies.0[ply].set_forcing(index, gives);
+            if gives && !self.try_move(position, &m, ply, next)? {
+                return Ok(false);
+            }
+        }
+        for index in 0..count {
+            let m = self.plies.0[ply].moves[index];
+            if !self.plies.0[ply].is_forcing(index) && !self.try_move(position, &m, ply, next)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The solver's node: one move must keep the goal forced. Moves are tried by score, the
+    /// order of generation breaking ties: a capture scores 1000 and one per piece taken (under
+    /// the majority rule all of a list take the same number), a quiet move that forces a capture
+    /// 500, and a promotion 400 more.
+    fn attack(
+        &mut self,
+        position: &mut Position,
+        ply: usize,
+        next: u32,
+        capture: bool,
+    ) -> Result<bool, Aborted> {
+        let count = self.plies.0[ply].moves.len();
+        if capture {
+            let moves = &self.plies.0[ply].moves;
+            let most = moves.iter().map(Move::capture_count).max().unwrap_or(0);
+            let least = moves.iter().map(Move::capture_count).min().unwrap_or(0);
+            for promotes in [true, false] {
+                for taken in (least..=most).rev() {
+                    for index in 0..count {
+                        let m = self.plies.0[ply].moves[index];
+                        if m.promotes() == promotes
+                            && m.capture_count() == taken
+                            && self.try_move(position, &m, ply, next)?
+                        {
+                            return Ok(true);
+                        }
+                    }
+                }
+            }
+            return Ok(false);
+        }
+        // Forcing moves first: each quiet move is tested once, in the pass that may play it.
+        for promotes in [true, false] {
+            for index in 0..count {
+                let m = self.plies.0[ply].moves[index];
+                if m.promotes() != promotes {
+                    continue;
+                }
+                let forcing = forces_capture(position, &m);
+                self.plies.0[ply].set_forcing(index, forcing);
+                if forcing && self.try_move(position, &m, ply, next)? {
+                    return Ok(true);
+                }
+            }
+        }
+        for promotes in [true, false] {
+            for index in 0..count {
+                let m = self.plies.0[ply].moves[index];
+                if m.promotes() == promotes
+                    && !self.plies.0[ply].is_forcing(index)
+                    && self.try_move(position, &m, ply, next)?
+                {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the goal is reached in `position`, given whether it has no legal move and
+    /// whether its side to move must capture.
+    pub(super) fn reached(&self, position: &Position, no_moves: bool, capture: bool) -> bool {
+        if no_moves {
+            return position.turn() != self.attacker;
+        }
+        !capture && self.goal_met_if_quiet(position)
+    }
+
+    /// What [`Solver::reached`] says, found without generating the moves.
+    fn reached_at_leaf(&self, position: &Position) -> bool {
+        let met = self.goal_met_if_quiet(position);
+        if position.turn() == self.attacker {
+            // The solver to move: the goal is reached in a quiet position where it can move.
+            met && !position.has_capture() && position.count_legal_moves() != 0
+        } else {
+            // The defender to move: the goal is reached if it cannot move, or in a quiet position.
+            if position.has_capture() {
+                return false;
+            }
+            met || position.count_legal_moves() == 0
+        }
+    }
+
+    /// Whether the goal's material condition holds (checked in a quiet position only).
+    fn goal_met_if_quiet(&self, position: &Position) -> bool {
+        match self.goal {
+            Goal::Win | Goal::Auto => false,
+            Goal::Material(n) => balance(position, self.attacker) - self.start_balance >= n as i32,
+            Goal::King => {
+                position.kings(self.attacker).count() as u32 > self.start_kings
+                    && balance(position, self.attacker) >= self.start_balance
+            }
+        }
+    }
+}
+
+/// Asks the processor to bring `table[slot]` into its cache ahead of use: a hint, which does
+/// nothing on other processors.
+#[inline(always)]
+fn prefetch(table: &[Entry], slot: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(entry) = table.get(slot) {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: a prefetch reads and writes no memory and never faults; the address is that
+        // of a live entry.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((entry as *const Entry).cast()) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, slot);
+}
+
+/// Whether the quiet move `m` leaves the opponent a capture to make.
+fn forces_capture(position: &mut Position, m: &Move) -> bool {
+    let undo = position.make(m);
+    let forcing = position.has_capture();
+    position.unmake(m, undo);
+    forcing
+}
