@@ -1,13 +1,23 @@
-//! Board diagrams as SVG, drawn to the FMJD conventions: dark squares, White at the bottom,
-//! square numbers along the edges, kings as two stacked pieces with a crown, the side to move
-//! marked beside the board. Everything is black, white and grey, for black-and-white print.
+//! Board diagrams as SVG, each game drawn by its own convention, White at the bottom, dark
+//! squares, kings as two stacked pieces with a crown, the side to move marked beside the board:
 //!
-//! The output is deterministic (the same position and options give the same bytes), and each
-//! piece is a `<g class="piece" data-square="28" data-piece="wm">` element (`wm`, `wk`, `bm`,
-//! `bk`), so that tests and scripts can read a diagram back.
+//! - international draughts (10x10, FMJD): square numbers along the edges (1-5, 46-50, 6-36,
+//!   15-45), black and white pieces;
+//! - the 64-square games (brazilian, russian): files a-h below the board and ranks 1-8 on its
+//!   left, as the Chinese 64 and Russian rules name the squares;
+//! - English checkers (WCDF): every playable square's number 1-32 in its top-left corner, the
+//!   single corner (29) at White's left and the double corner (28, 32) at White's right, the
+//!   dark pieces red (the WCDF colour; printed dark grey in black and white).
+//!
+//! Everything else is black, white and grey, for black-and-white print. The output is
+//! deterministic (the same position and options give the same bytes), and each piece is a
+//! `<g class="piece" data-square="28" data-piece="wm">` element (`wm`, `wk`, `bm`, `bk`), so that
+//! tests and scripts can read a diagram back.
 
-use crate::position::Position;
+use crate::board::Board;
+use crate::rules::{Notation, RuleSet, Rules, Variant};
 use crate::square::{Color, Piece, Role, Square};
+use damtutor_rules::Position;
 use std::fmt::Write;
 
 /// Size of one square in SVG user units.
@@ -18,6 +28,8 @@ const MARGIN: f64 = 7.0;
 const LIGHT_SQUARE: &str = "#ffffff";
 const DARK_SQUARE: &str = "#a3a3a3";
 const INK: &str = "#111111";
+/// The dark pieces of English checkers: red, as the WCDF rules have them.
+const CHECKERS_RED: &str = "#8c1c1c";
 
 /// How an arrow is drawn.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -53,20 +65,122 @@ pub struct DiagramOptions {
     pub label: String,
 }
 
-/// Draws `position` as an SVG element.
+/// How a game's diagrams name the squares.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Frame {
+    /// Square numbers along the edges (FMJD diagrams of the 10x10 board).
+    EdgeNumbers,
+    /// Files a.. below the board and ranks 1.. on its left (the 64-square games).
+    Coordinates,
+    /// Every playable square's number in its corner (English checkers).
+    CornerNumbers,
+}
+
+/// What a diagram needs to know of its game: the board, how squares are named, piece sizes.
+#[derive(Copy, Clone, Debug)]
+struct Style {
+    rules: RuleSet,
+    frame: Frame,
+    /// Radius of a man, and of each of a king's two discs, and the king's half offset.
+    man: f64,
+    king: f64,
+    king_offset: f64,
+}
+
+impl Style {
+    fn of(rules: RuleSet) -> Style {
+        let frame = match (rules.board, rules.notation) {
+            (Board::TenByTen, _) => Frame::EdgeNumbers,
+            (_, Notation::Algebraic { .. }) => Frame::Coordinates,
+            (_, Notation::Numeric) => Frame::CornerNumbers,
+        };
+        // Smaller pieces leave the corner numbers of English checkers readable.
+        let (man, king, king_offset) = match frame {
+            Frame::CornerNumbers => (3.5, 3.15, 0.7),
+            _ => (4.2, 3.9, 1.0),
+        };
+        Style {
+            rules,
+            frame,
+            man,
+            king,
+            king_offset,
+        }
+    }
+
+    fn board(&self) -> Board {
+        self.rules.board
+    }
+
+    /// The board's side in user units.
+    fn side(&self) -> f64 {
+        f64::from(self.board().size()) * UNIT
+    }
+
+    /// The centre of `square` in user units.
+    fn centre(&self, square: Square) -> (f64, f64) {
+        let (row, column) = self.board().coords(square);
+        (
+            (f64::from(column) + 0.5) * UNIT,
+            (f64::from(row) + 0.5) * UNIT,
+        )
+    }
+
+    /// Fill and line colours of a piece: white pieces white with black lines, black pieces
+    /// black (red in English checkers) with light lines.
+    fn piece_colours(&self, color: Color) -> (&'static str, &'static str) {
+        match color {
+            Color::White => ("#ffffff", INK),
+            Color::Black if self.rules.variant == Variant::English => (CHECKERS_RED, "#ecc8c8"),
+            Color::Black => (INK, "#d0d0d0"),
+        }
+    }
+}
+
+/// Draws `position`, of any game, as an SVG element in that game's convention.
 ///
 /// ```
 /// use damtutor::render::svg::{diagram, DiagramOptions};
-/// let position = "W:W28,K46:B23".parse().unwrap();
+/// use damtutor::{English, Position};
+/// let position: Position = "W:W28,K46:B23".parse().unwrap();
 /// let svg = diagram(&position, &DiagramOptions::default());
 /// assert!(svg.starts_with("<svg"));
 /// assert!(svg.contains(r#"data-square="28" data-piece="wm""#));
 /// assert!(svg.contains(r#"data-square="46" data-piece="wk""#));
 /// assert!(svg.contains(r#"data-square="23" data-piece="bm""#));
+/// let checkers: damtutor_rules::Position<English> = "B:W21-32:B1-12".parse().unwrap();
+/// let svg = diagram(&checkers, &DiagramOptions::default());
+/// assert!(svg.contains(r#"viewBox="-7 -7 94 94""#)); // 8x8
+/// assert!(svg.contains(r#"data-square="32" data-piece="wm""#));
 /// ```
-pub fn diagram(position: &Position, options: &DiagramOptions) -> String {
+pub fn diagram<R: Rules>(position: &Position<R>, options: &DiagramOptions) -> String {
+    let style = Style::of(R::RULES);
+    let pieces: Vec<(Square, Piece)> = style
+        .board()
+        .squares()
+        .filter_map(|s| position.piece_at(s).map(|p| (s, p)))
+        .collect();
+    draw(&style, &pieces, position.turn(), options)
+}
+
+/// [`diagram`] of a position of a game chosen at run time.
+pub fn variant_diagram(position: &crate::VariantPosition, options: &DiagramOptions) -> String {
+    crate::with_position!(position, p => diagram(p, options))
+}
+
+/// An empty board of `variant` with `turn` marked: the board a design task is drawn on.
+pub fn empty_diagram(variant: Variant, turn: Color, options: &DiagramOptions) -> String {
+    draw(&Style::of(variant.rules()), &[], turn, options)
+}
+
+fn draw(
+    style: &Style,
+    pieces: &[(Square, Piece)],
+    turn: Color,
+    options: &DiagramOptions,
+) -> String {
     let mut out = String::with_capacity(6000);
-    let width = 10.0 * UNIT + 2.0 * MARGIN;
+    let width = style.side() + 2.0 * MARGIN;
     let height = width;
     out.push_str("<svg");
     if options.standalone {
@@ -85,52 +199,47 @@ pub fn diagram(position: &Position, options: &DiagramOptions) -> String {
         number(height),
         crate::escape::html(&options.label)
     );
-    board(&mut out);
+    board(&mut out, style);
+    let empty = |square: Square| pieces.iter().all(|(s, _)| *s != square);
     if options.numbers {
-        inner_numbers(&mut out, position);
+        inner_numbers(&mut out, style, &empty);
     } else {
-        edge_numbers(&mut out);
-    }
-    for square in Square::all() {
-        if let Some(piece) = position.piece_at(square) {
-            draw_piece(&mut out, square, piece);
+        match style.frame {
+            Frame::EdgeNumbers => edge_numbers(&mut out, style),
+            Frame::Coordinates => coordinates(&mut out, style),
+            Frame::CornerNumbers => corner_numbers(&mut out, style),
         }
     }
-    turn_mark(&mut out, position.turn());
+    for &(square, piece) in pieces {
+        draw_piece(&mut out, style, square, piece);
+    }
+    turn_mark(&mut out, style, turn);
     for arrow in options
         .arrows
         .iter()
         .filter(|a| a.style == ArrowStyle::Dashed)
     {
-        draw_arrow(&mut out, arrow);
+        draw_arrow(&mut out, style, arrow);
     }
     for arrow in options
         .arrows
         .iter()
         .filter(|a| a.style == ArrowStyle::Solid)
     {
-        draw_arrow(&mut out, arrow);
+        draw_arrow(&mut out, style, arrow);
     }
     out.push_str("</svg>");
     out
 }
 
-/// The centre of `square` in user units.
-fn centre(square: Square) -> (f64, f64) {
-    (
-        (square.column() as f64 + 0.5) * UNIT,
-        (square.row() as f64 + 0.5) * UNIT,
-    )
-}
-
-fn board(out: &mut String) {
-    let side = number(10.0 * UNIT);
+fn board(out: &mut String, style: &Style) {
+    let side = number(style.side());
     let _ = write!(
         out,
         r#"<rect x="0" y="0" width="{side}" height="{side}" fill="{LIGHT_SQUARE}"/><path fill="{DARK_SQUARE}" d=""#
     );
-    for square in Square::all() {
-        let (x, y) = centre(square);
+    for square in style.board().squares() {
+        let (x, y) = style.centre(square);
         let _ = write!(
             out,
             "M{} {}h10v10h-10z",
@@ -144,64 +253,115 @@ fn board(out: &mut String) {
     );
 }
 
-/// The numbers of the edge squares, as printed around diagrams in books: 1-5 above, 46-50
-/// below, 6 16 26 36 on the left and 15 25 35 45 on the right.
-fn edge_numbers(out: &mut String) {
+/// The numbers of the edge squares, as printed around FMJD diagrams: the top row above
+/// (1-5), the bottom row below (46-50), the left column's other squares on the left
+/// (6 16 26 36) and the right column's on the right (15 25 35 45).
+fn edge_numbers(out: &mut String, style: &Style) {
     out.push_str(
         r##"<g class="edge-numbers" font-size="3.6" fill="#333333" text-anchor="middle">"##,
     );
-    let mut label = |n: u8, dx: f64, dy: f64| {
-        if let Some(square) = Square::new(n) {
-            let (x, y) = centre(square);
-            let _ = write!(
-                out,
-                r#"<text x="{}" y="{}">{n}</text>"#,
-                number(x + dx),
-                number(y + dy)
-            );
-        }
+    let board = style.board();
+    let last = board.size() - 1;
+    let (top, bottom) = (
+        board.crowning_row(Color::White),
+        board.crowning_row(Color::Black),
+    );
+    let mut label = |square: Square, dx: f64, dy: f64| {
+        let (x, y) = style.centre(square);
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}">{square}</text>"#,
+            number(x + dx),
+            number(y + dy)
+        );
     };
-    for n in 1..=5 {
-        label(n, 0.0, -6.5);
+    for square in top.iter() {
+        label(square, 0.0, -6.5);
     }
-    for n in 46..=50 {
-        label(n, 0.0, 9.3);
+    for square in bottom.iter() {
+        label(square, 0.0, 9.3);
     }
-    for n in [6, 16, 26, 36] {
-        label(n, -8.5, 1.3);
+    for square in board.squares() {
+        if board.column(square) == 0 && !bottom.contains(square) {
+            label(square, -8.5, 1.3);
+        }
     }
-    for n in [15, 25, 35, 45] {
-        label(n, 8.5, 1.3);
+    for square in board.squares() {
+        if board.column(square) == last && !top.contains(square) {
+            label(square, 8.5, 1.3);
+        }
     }
     out.push_str("</g>");
 }
 
-fn inner_numbers(out: &mut String, position: &Position) {
+/// Files a.. below the board and ranks 1.. on its left, as on the boards of the 64-square
+/// games.
+fn coordinates(out: &mut String, style: &Style) {
     out.push_str(
-        r##"<g class="square-numbers" font-size="3.6" fill="#f4f4f4" text-anchor="middle">"##,
+        r##"<g class="coordinates" font-size="3.6" fill="#333333" text-anchor="middle">"##,
     );
-    for square in Square::all() {
-        if position.piece_at(square).is_none() {
-            let (x, y) = centre(square);
+    let size = style.board().size();
+    let side = style.side();
+    for column in 0..size {
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            number((f64::from(column) + 0.5) * UNIT),
+            number(side + 4.3),
+            char::from(b'a' + column)
+        );
+    }
+    for row in 0..size {
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            number(-MARGIN / 2.0),
+            number((f64::from(row) + 0.5) * UNIT + 1.3),
+            size - row
+        );
+    }
+    out.push_str("</g>");
+}
+
+/// Every playable square's number in its top-left corner, as on numbered checkers boards.
+fn corner_numbers(out: &mut String, style: &Style) {
+    out.push_str(r##"<g class="square-numbers" font-size="2.2" fill="#1a1a1a">"##);
+    for square in style.board().squares() {
+        let (x, y) = style.centre(square);
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}">{square}</text>"#,
+            number(x - UNIT / 2.0 + 0.35),
+            number(y - UNIT / 2.0 + 1.95)
+        );
+    }
+    out.push_str("</g>");
+}
+
+/// The name of each empty playable square in its centre: its number, or its algebraic name in
+/// the games that name squares so.
+fn inner_numbers(out: &mut String, style: &Style, empty: &dyn Fn(Square) -> bool) {
+    let size = match style.frame {
+        Frame::Coordinates => "3.2",
+        _ => "3.6",
+    };
+    let _ = write!(
+        out,
+        r##"<g class="square-numbers" font-size="{size}" fill="#f4f4f4" text-anchor="middle">"##
+    );
+    for square in style.board().squares() {
+        if empty(square) {
+            let (x, y) = style.centre(square);
             let _ = write!(
                 out,
                 r#"<text x="{}" y="{}">{}</text>"#,
                 number(x),
                 number(y + 1.3),
-                square.number()
+                style.rules.square_name(square)
             );
         }
     }
     out.push_str("</g>");
-}
-
-/// Fill and line colours of a piece: white pieces white with black lines, black pieces black
-/// with light lines.
-fn piece_colours(color: Color) -> (&'static str, &'static str) {
-    match color {
-        Color::White => ("#ffffff", INK),
-        Color::Black => (INK, "#d0d0d0"),
-    }
 }
 
 fn piece_code(piece: Piece) -> &'static str {
@@ -214,9 +374,9 @@ fn piece_code(piece: Piece) -> &'static str {
 }
 
 /// One piece: a disc with an inner ring; a king is two discs stacked, the top one crowned.
-fn draw_piece(out: &mut String, square: Square, piece: Piece) {
-    let (x, y) = centre(square);
-    let (fill, line) = piece_colours(piece.color);
+fn draw_piece(out: &mut String, style: &Style, square: Square, piece: Piece) {
+    let (x, y) = style.centre(square);
+    let (fill, line) = style.piece_colours(piece.color);
     let _ = write!(
         out,
         r#"<g class="piece" data-square="{}" data-piece="{}">"#,
@@ -234,11 +394,13 @@ fn draw_piece(out: &mut String, square: Square, piece: Piece) {
         );
     };
     match piece.role {
-        Role::Man => disc(out, y, 4.2),
+        Role::Man => disc(out, y, style.man),
         Role::King => {
-            disc(out, y + 1.0, 3.9);
-            disc(out, y - 1.0, 3.9);
+            let offset = style.king_offset;
+            disc(out, y + offset, style.king);
+            disc(out, y - offset, style.king);
             // A crown on the top disc, in the colour of the lines.
+            let scale = style.king / 3.9;
             let points = [
                 (-2.0, 1.0),
                 (-2.3, -1.6),
@@ -250,7 +412,13 @@ fn draw_piece(out: &mut String, square: Square, piece: Piece) {
             ];
             let path: Vec<String> = points
                 .iter()
-                .map(|(dx, dy)| format!("{},{}", number(x + dx), number(y - 1.0 + dy)))
+                .map(|(dx, dy)| {
+                    format!(
+                        "{},{}",
+                        number(x + dx * scale),
+                        number(y - offset + dy * scale)
+                    )
+                })
                 .collect();
             let _ = write!(
                 out,
@@ -264,28 +432,28 @@ fn draw_piece(out: &mut String, square: Square, piece: Piece) {
 
 /// A small piece of the side to move beside the board, at that side's end: right of the
 /// bottom row for White, right of the top row for Black (where no edge number stands).
-fn turn_mark(out: &mut String, turn: Color) {
+fn turn_mark(out: &mut String, style: &Style, turn: Color) {
     let y = match turn {
-        Color::White => 9.5 * UNIT,
+        Color::White => style.side() - 0.5 * UNIT,
         Color::Black => 0.5 * UNIT,
     };
-    let (fill, _) = piece_colours(turn);
+    let (fill, _) = style.piece_colours(turn);
     let _ = write!(
         out,
         r#"<g class="turn" data-turn="{}"><circle cx="{}" cy="{}" r="2.5" fill="{fill}" stroke="{INK}" stroke-width="0.7"/></g>"#,
         turn.name(),
-        number(10.0 * UNIT + MARGIN / 2.0),
+        number(style.side() + MARGIN / 2.0),
         number(y),
     );
 }
 
 /// An arrow along a route: a black line with a white halo, an arrowhead at the end, and the
 /// number in a small disc on the first leg.
-fn draw_arrow(out: &mut String, arrow: &Arrow) {
+fn draw_arrow(out: &mut String, style: &Style, arrow: &Arrow) {
     if arrow.route.len() < 2 {
         return;
     }
-    let points: Vec<(f64, f64)> = arrow.route.iter().map(|&s| centre(s)).collect();
+    let points: Vec<(f64, f64)> = arrow.route.iter().map(|&s| style.centre(s)).collect();
     let (tip_x, tip_y) = points[points.len() - 1];
     let (from_x, from_y) = points[points.len() - 2];
     let length = ((tip_x - from_x).powi(2) + (tip_y - from_y).powi(2)).sqrt();
@@ -404,6 +572,56 @@ mod tests {
         assert!(svg.contains(r#"aria-label="a &lt;b&gt;""#));
         assert!(svg.contains(r#"width="300""#));
         assert_eq!(diagram(&position, &options), svg);
+    }
+
+    #[test]
+    fn each_game_names_its_squares_its_own_way() {
+        use crate::{Brazilian, English, Russian};
+        let english: Position<English> = "B:W21-32:B1-12".parse().unwrap();
+        let svg = diagram(&english, &DiagramOptions::default());
+        // Every square numbered in its corner, 1 at b8 (top row, second column), 32 at g1.
+        assert_eq!(svg.matches("<text").count(), 32);
+        assert!(
+            svg.contains(r#"<text x="10.35" y="1.95">1</text>"#),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(r#"<text x="60.35" y="71.95">32</text>"#),
+            "{svg}"
+        );
+        assert!(svg.contains(CHECKERS_RED));
+        assert_eq!(pieces_in(&svg).len(), 24);
+        let brazilian: Position<Brazilian> = "W:W21-32:B1-12".parse().unwrap();
+        let svg = diagram(&brazilian, &DiagramOptions::default());
+        assert!(svg.contains(r#"<text x="5" y="84.3">a</text>"#), "{svg}");
+        assert!(svg.contains(r#"<text x="-3.5" y="6.3">8</text>"#), "{svg}");
+        assert!(!svg.contains(CHECKERS_RED));
+        // With numbers asked for, the 64-square games write each empty square's name.
+        let russian: Position<Russian> = "W:Wc3:Bf6".parse().unwrap();
+        let options = DiagramOptions {
+            numbers: true,
+            ..DiagramOptions::default()
+        };
+        let svg = diagram(&russian, &options);
+        assert_eq!(svg.matches("<text").count(), 30);
+        assert!(svg.contains(">a1</text>") && !svg.contains(">c3</text>"));
+        // An empty board for a design task.
+        let svg = empty_diagram(Variant::English, Color::Black, &DiagramOptions::default());
+        assert!(pieces_in(&svg).is_empty() && svg.contains(r#"data-turn="black""#));
+    }
+
+    #[test]
+    fn international_diagrams_are_unchanged() {
+        // The FMJD frame: 20 edge numbers, pieces of radius 4.2, a king's discs 1 apart.
+        let position: Position = "W:W28,K46:B23".parse().unwrap();
+        let svg = diagram(&position, &DiagramOptions::default());
+        assert!(svg.contains(r#"viewBox="-7 -7 114 114""#));
+        assert_eq!(svg.matches("<text").count(), 18);
+        assert!(svg.contains(r#"<text x="15" y="-1.5">1</text>"#));
+        assert!(svg.contains(r#"<text x="-3.5" y="16.3">6</text>"#));
+        assert!(svg.contains(r#"<text x="103.5" y="26.3">15</text>"#));
+        assert!(svg.contains(r#"<circle cx="45" cy="55" r="4.2""#));
+        assert!(svg.contains(r#"<polygon class="crown" points="3,95 2.7,92.4 3.9,93.6 5,92 6.1,93.6 7.3,92.4 7,95""#), "{svg}");
     }
 
     #[test]

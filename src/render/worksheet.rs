@@ -10,6 +10,7 @@ use super::view::{AnswerView, ExerciseView, Labels, LayoutView, PageView, Worksh
 use crate::exercise::{Exercise, ExerciseSet};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::rules::Rules;
 use crate::solver::{self, Difficulty, Motif, Solution, TreeNode};
 use crate::words::{self, Lang};
 use rand::seq::SliceRandom;
@@ -454,14 +455,18 @@ fn tree_lines(
 /// let texts = damtutor::solver::line_texts(&start.mirrored(), &mirrored);
 /// assert_eq!(texts, ["8-13", "4x19", "23x14"]);
 /// ```
-pub fn mirror_line(start: &Position, line: &[Move]) -> Option<Vec<Move>> {
+pub fn mirror_line<R: Rules>(
+    start: &damtutor_rules::Position<R>,
+    line: &[damtutor_rules::Move<R>],
+) -> Option<Vec<damtutor_rules::Move<R>>> {
+    let board = R::RULES.board;
     let mut position = start.mirrored();
     let mut out = Vec::with_capacity(line.len());
     for m in line {
         let found = *position.legal_moves().iter().find(|candidate| {
-            candidate.from() == m.from().mirror()
-                && candidate.to() == m.to().mirror()
-                && candidate.captured() == m.captured().mirror()
+            candidate.from() == board.mirror(m.from())
+                && candidate.to() == board.mirror(m.to())
+                && candidate.captured() == board.mirror_set(m.captured())
         })?;
         position = position.play_unchecked(&found);
         out.push(found);
@@ -489,12 +494,14 @@ fn exercise_view(
     })?;
     let side = shown.position.turn();
     let caption = words::caption(lang, side, solution.goal);
-    let mut drawn = [false, true].map(|arrows| {
+    let mut drawn = [false, true].map(|key| {
         let label = format!("{number}. {caption}");
-        svg::diagram(
-            &shown.position,
-            &diagram_options(&shown, options, arrows, label),
-        )
+        let arrows = if key {
+            solution_arrows(&shown.position, &shown.line, &shown.keys)
+        } else {
+            Vec::new()
+        };
+        svg::diagram(&shown.position, &diagram_options(options, arrows, label))
     });
     let mut files = [String::new(), String::new()];
     if options.format == Format::Markdown {
@@ -599,44 +606,62 @@ fn gain(solution: &Solution) -> i32 {
     balance(&solution.material_after) - balance(&solution.material_before)
 }
 
-/// The diagram options of an exercise; with `arrows`, the answer-key diagram: the solving
-/// side's moves of the main line numbered in order, other winning first moves dashed.
-fn diagram_options(
-    shown: &Shown,
-    options: &WorksheetOptions,
-    arrows: bool,
-    label: String,
-) -> DiagramOptions {
-    let markdown = options.format == Format::Markdown;
+/// The arrows of an answer-key diagram, for a position of any game: the solving side's moves
+/// of the main `line` numbered in order, and the other winning first moves (`keys` besides the
+/// line's first) dashed.
+///
+/// ```
+/// use damtutor::render::worksheet::solution_arrows;
+/// use damtutor::Brazilian;
+/// let start: damtutor_rules::Position<Brazilian> = "W:Wc3,e3:Bd6".parse().unwrap();
+/// let line = [start.parse_move("c3-d4").unwrap()];
+/// let arrows = solution_arrows(&start, &line, &line);
+/// assert_eq!(arrows.len(), 1);
+/// assert_eq!(arrows[0].number, Some(1));
+/// ```
+pub fn solution_arrows<R: Rules>(
+    start: &damtutor_rules::Position<R>,
+    line: &[damtutor_rules::Move<R>],
+    keys: &[damtutor_rules::Move<R>],
+) -> Vec<Arrow> {
     let mut drawn = Vec::new();
-    if arrows {
-        let solver = shown.position.turn();
-        let mut position = shown.position;
-        let mut count = 0;
-        for m in &shown.line {
-            if position.turn() == solver {
-                count += 1;
-                drawn.push(Arrow {
-                    route: position.capture_route(m),
-                    number: Some(count),
-                    style: ArrowStyle::Solid,
-                });
-            }
-            position = position.play_unchecked(m);
-        }
-        for m in shown.keys.iter().filter(|m| Some(*m) != shown.line.first()) {
+    let solver = start.turn();
+    let mut position = *start;
+    let mut count = 0;
+    for m in line {
+        if position.turn() == solver {
+            count += 1;
             drawn.push(Arrow {
-                route: shown.position.capture_route(m),
-                number: None,
-                style: ArrowStyle::Dashed,
+                route: position.capture_route(m),
+                number: Some(count),
+                style: ArrowStyle::Solid,
             });
         }
+        position = position.play_unchecked(m);
     }
+    for m in keys.iter().filter(|m| Some(*m) != line.first()) {
+        drawn.push(Arrow {
+            route: start.capture_route(m),
+            number: None,
+            style: ArrowStyle::Dashed,
+        });
+    }
+    drawn
+}
+
+/// The diagram options of an exercise on a worksheet, with the `arrows` of its answer-key
+/// diagram (none for the diagram the student solves).
+pub fn diagram_options(
+    options: &WorksheetOptions,
+    arrows: Vec<Arrow>,
+    label: String,
+) -> DiagramOptions {
+    let key = !arrows.is_empty();
     DiagramOptions {
         numbers: options.numbers,
-        arrows: drawn,
-        standalone: markdown,
-        width: if arrows { 260 } else { 340 },
+        arrows,
+        standalone: options.format == Format::Markdown,
+        width: if key { 260 } else { 340 },
         label,
     }
 }
@@ -645,6 +670,54 @@ fn diagram_options(
 mod tests {
     use super::*;
     use crate::solver::{Goal, Limits, Solver};
+
+    #[test]
+    fn an_8x8_exercise_is_drawn_by_its_game_convention() {
+        use crate::{Brazilian, English};
+        // English checkers: Black (red) to move, 9x18 forced; numbered squares, red pieces.
+        let start: damtutor_rules::Position<English> = "B:W14,30:B9,K1".parse().unwrap();
+        let line: Vec<_> = ["9x18"]
+            .iter()
+            .map(|t| start.parse_move(t).unwrap())
+            .collect();
+        let options = WorksheetOptions::default();
+        let arrows = solution_arrows(&start, &line, &line);
+        assert_eq!(arrows.len(), 1);
+        assert_eq!(arrows[0].route.len(), 2);
+        let svg = svg::diagram(
+            &start,
+            &diagram_options(&options, arrows, "1. Black to move".into()),
+        );
+        assert!(svg.contains(r#"viewBox="-7 -7 94 94""#), "8x8: {svg}");
+        assert!(svg.contains(r#"data-route="9-18""#));
+        assert!(svg.contains(r#"data-square="1" data-piece="bk""#));
+        assert_eq!(svg.matches("class=\"crown\"").count(), 1);
+        assert!(svg.contains(">32</text>") && !svg.contains(">33</text>"));
+        assert!(svg.contains(r#"data-turn="black""#));
+        // The 64-square game: files and ranks, a mirrored line translated square by square.
+        let start: damtutor_rules::Position<Brazilian> = "W:Wc3,e3:Bd6,f6".parse().unwrap();
+        let line = vec![start.parse_move("c3-d4").unwrap()];
+        let mirrored = mirror_line(&start, &line).unwrap();
+        assert_eq!(mirrored[0].to_string(), "f6-e5");
+        let markdown = WorksheetOptions {
+            format: Format::Markdown,
+            ..WorksheetOptions::default()
+        };
+        let svg = svg::diagram(
+            &start,
+            &diagram_options(
+                &markdown,
+                solution_arrows(&start, &line, &line),
+                String::new(),
+            ),
+        );
+        assert!(svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="260""#));
+        assert!(svg.contains(r#"<g class="coordinates""#));
+        assert!(
+            svg.contains(">a</text>") && svg.contains(">h</text>") && svg.contains(">8</text>")
+        );
+        assert!(!svg.contains(">9</text>"));
+    }
 
     #[test]
     fn six_diagrams_fill_an_a4_page() {
