@@ -15,12 +15,16 @@
 //!     goal: win
 //!     solution: "43-38 47x32 28x37"
 //! ```
+//!
+//! A set is of international draughts unless it says `variant: brazilian` (or `64`),
+//! `russian` or `english`; an exercise may name its own game the same way. Squares are given by
+//! number or, on the 8x8 boards, by name (`c3`, `Kd4`), and solutions in the game's notation.
 
-use crate::position::Position;
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif};
 use crate::square::{Color, Role};
 use crate::words::Lang;
+use crate::{Board, Variant, VariantPosition};
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -35,6 +39,8 @@ pub struct ExerciseSet {
     pub author: Option<String>,
     /// The language of worksheets made from the set (`en` or `zh` in the file).
     pub language: Lang,
+    /// The game of the set's exercises unless an exercise names its own (`variant:`).
+    pub variant: Variant,
     pub level: Option<u8>,
     pub description: Option<String>,
     /// How answers to this set are marked.
@@ -70,7 +76,8 @@ impl Default for Scoring {
 #[derive(Clone, Debug)]
 pub struct Exercise {
     pub id: String,
-    pub position: Position,
+    /// The position, of the exercise's game.
+    pub position: VariantPosition,
     pub goal: Goal,
     pub title: Option<String>,
     pub hint: Option<String>,
@@ -84,6 +91,13 @@ pub struct Exercise {
     pub solution: Option<String>,
     /// The line of the exercise's `id` in its file (1-based), when found.
     pub line: Option<usize>,
+}
+
+impl Exercise {
+    /// The exercise's game.
+    pub fn variant(&self) -> Variant {
+        self.position.variant()
+    }
 }
 
 /// A problem in an exercise file: where, and what.
@@ -119,6 +133,7 @@ impl std::error::Error for ExerciseError {}
 #[serde(deny_unknown_fields)]
 struct RawSet {
     title: String,
+    variant: Option<VariantText>,
     subtitle: Option<String>,
     author: Option<String>,
     language: Option<String>,
@@ -132,6 +147,7 @@ struct RawSet {
 #[serde(deny_unknown_fields)]
 struct RawExercise {
     id: IdText,
+    variant: Option<VariantText>,
     fen: Option<String>,
     white: Option<Vec<SquareText>>,
     black: Option<Vec<SquareText>>,
@@ -164,7 +180,25 @@ impl IdText {
     }
 }
 
-/// A square in a piece list: `28` or `K28`.
+/// A game's name, or `64` written as a number.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum VariantText {
+    Number(u64),
+    Text(String),
+}
+
+impl VariantText {
+    fn read(&self) -> Result<Variant, String> {
+        let text = match self {
+            VariantText::Number(n) => n.to_string(),
+            VariantText::Text(t) => t.clone(),
+        };
+        text.parse::<Variant>().map_err(|e| e.to_string())
+    }
+}
+
+/// A square in a piece list: `28` or `K28`, on the 8x8 boards also `c3` or `Kc3`.
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum SquareText {
@@ -233,6 +267,14 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             Lang::English
         }
     };
+    let variant = match raw.variant.as_ref().map(VariantText::read) {
+        None => Variant::International,
+        Some(Ok(variant)) => variant,
+        Some(Err(message)) => {
+            errors.push(error(find_line(text, "variant:"), None, message));
+            Variant::International
+        }
+    };
     if let Some(level) = raw.level {
         if !(1..=6).contains(&level) {
             errors.push(error(
@@ -275,7 +317,7 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             ));
         }
         seen_ids.push(id.clone());
-        match check_exercise(raw_exercise, &id, line) {
+        match check_exercise(raw_exercise, &id, line, variant) {
             Ok(exercise) => exercises.push(exercise),
             Err(messages) => {
                 for message in messages {
@@ -293,6 +335,7 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
         subtitle: raw.subtitle,
         author: raw.author,
         language,
+        variant,
         level: raw.level,
         description: raw.description,
         scoring: raw.scoring.unwrap_or_default(),
@@ -304,11 +347,21 @@ fn check_exercise(
     raw: RawExercise,
     id: &str,
     line: Option<usize>,
+    set_variant: Variant,
 ) -> Result<Exercise, Vec<String>> {
     let mut problems = Vec::new();
     if id.trim().is_empty() {
         problems.push("the id is empty".to_string());
     }
+    let variant = match raw.variant.as_ref().map(VariantText::read) {
+        None => set_variant,
+        Some(Ok(variant)) => variant,
+        Some(Err(message)) => {
+            problems.push(message);
+            set_variant
+        }
+    };
+    let board = variant.board();
     let to_move = match raw.to_move.as_deref().map(str::trim) {
         None => None,
         Some("white") | Some("White") | Some("W") | Some("w") => Some(Color::White),
@@ -324,7 +377,7 @@ fn check_exercise(
                 .push("give the position either as fen or as white/black lists, not both".into());
             None
         }
-        (Some(fen), None, None) => match crate::fen::parse_setup(fen, crate::Board::TenByTen) {
+        (Some(fen), None, None) => match crate::fen::parse_setup(fen, board) {
             Ok(mut setup) => {
                 if let Some(turn) = to_move {
                     if turn != setup.turn {
@@ -351,7 +404,7 @@ fn check_exercise(
                 let mut setup = Setup::empty(turn);
                 for (color, list) in [(Color::White, white), (Color::Black, black)] {
                     for entry in list.iter().flatten() {
-                        match square_entry(entry) {
+                        match square_entry(entry, board) {
                             Ok((square, role)) => setup.put(square, color, role),
                             Err(message) => {
                                 problems.push(format!("{} list: {message}", color.name()))
@@ -366,10 +419,14 @@ fn check_exercise(
             }
         }
     };
-    let position = setup.and_then(|setup| match Position::from_setup(&setup) {
+    let position = setup.and_then(|setup| match VariantPosition::from_setup(variant, &setup) {
         Ok(position) => Some(position),
         Err(e) => {
-            problems.push(format!("invalid position: {e}"));
+            let game = match variant {
+                Variant::International => String::new(),
+                other => format!(" ({other} draughts)"),
+            };
+            problems.push(format!("invalid position{game}: {e}"));
             None
         }
     });
@@ -424,19 +481,27 @@ fn check_exercise(
     }
 }
 
-fn square_entry(entry: &SquareText) -> Result<(u32, Role), String> {
+fn square_entry(entry: &SquareText, board: Board) -> Result<(u32, Role), String> {
     match entry {
         SquareText::Number(n) => Ok((*n, Role::Man)),
         SquareText::Text(text) => {
             let text = text.trim();
-            let (role, digits) = match text.strip_prefix(['K', 'k']) {
+            let (role, name) = match text.strip_prefix(['K', 'k']) {
                 Some(rest) => (Role::King, rest),
                 None => (Role::Man, text),
             };
-            digits
-                .parse::<u32>()
-                .map(|n| (n, role))
-                .map_err(|_| format!("'{text}' is not a square such as 28 or K28"))
+            if let Ok(n) = name.parse::<u32>() {
+                return Ok((n, role));
+            }
+            match board.parse_square(name) {
+                Some(square) => Ok((square.number() as u32, role)),
+                None if board == Board::TenByTen => {
+                    Err(format!("'{text}' is not a square such as 28 or K28"))
+                }
+                None => Err(format!(
+                    "'{text}' is not a square of the {board} board such as 22, c3 or Kc3"
+                )),
+            }
         }
     }
 }
@@ -444,6 +509,8 @@ fn square_entry(entry: &SquareText) -> Result<(u32, Role), String> {
 #[derive(serde::Serialize)]
 struct OutSet<'a> {
     title: &'a str,
+    #[serde(skip_serializing_if = "is_international")]
+    variant: Variant,
     #[serde(skip_serializing_if = "Option::is_none")]
     subtitle: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -459,6 +526,8 @@ struct OutSet<'a> {
 #[derive(serde::Serialize)]
 struct OutExercise<'a> {
     id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<Variant>,
     fen: String,
     goal: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -477,11 +546,16 @@ struct OutExercise<'a> {
     solution: Option<&'a str>,
 }
 
+fn is_international(variant: &Variant) -> bool {
+    *variant == Variant::International
+}
+
 /// Writes a set in the format [`parse`] reads (positions as FEN). Reading the text back gives
 /// the same exercises.
 pub fn to_yaml(set: &ExerciseSet) -> String {
     let out = OutSet {
         title: &set.title,
+        variant: set.variant,
         subtitle: set.subtitle.as_deref(),
         author: set.author.as_deref(),
         language: set.language,
@@ -492,6 +566,7 @@ pub fn to_yaml(set: &ExerciseSet) -> String {
             .iter()
             .map(|e| OutExercise {
                 id: &e.id,
+                variant: (e.variant() != set.variant).then(|| e.variant()),
                 fen: e.position.to_string(),
                 goal: e.goal.to_string(),
                 title: e.title.as_deref(),

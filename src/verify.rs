@@ -2,9 +2,9 @@
 //! sound, the teacher's motif tags compared with the computed ones.
 
 use crate::exercise::{Exercise, ExerciseSet};
-use crate::moves::Move;
-use crate::position::Position;
-use crate::solver::{self, Goal, Limits, Solution, Solver};
+use crate::solver::{self, with_thread_solver, Goal, Limits, Solution, Solver, VariantSolution};
+use crate::with_solution;
+use damtutor_rules::{Move, Position, Rules};
 use rayon::prelude::*;
 
 /// What the solver says about one exercise.
@@ -12,7 +12,7 @@ use rayon::prelude::*;
 pub struct ExerciseReport {
     pub id: String,
     pub line: Option<usize>,
-    pub solution: Solution,
+    pub solution: VariantSolution,
     /// Failures: the exercise is wrong.
     pub problems: Vec<String>,
     /// Worth a look, but not wrong (a teacher's motif the solver does not see, a non-unique key).
@@ -28,23 +28,28 @@ impl ExerciseReport {
 
 /// Solves and checks every exercise of `set`, in parallel.
 pub fn verify_set(set: &ExerciseSet, limits: Limits) -> Vec<ExerciseReport> {
-    let tasks: Vec<(Position, Goal)> = set.exercises.iter().map(|e| (e.position, e.goal)).collect();
-    let solutions = solver::solve_all(&tasks, limits);
+    let tasks: Vec<_> = set.exercises.iter().map(|e| (e.position, e.goal)).collect();
+    let solutions = solver::solve_all_variants(&tasks, limits);
     set.exercises
         .par_iter()
         .zip(solutions)
-        .map_init(Solver::new, |solver, (exercise, solution)| {
-            verify_exercise(solver, exercise, solution, limits)
+        .map(|(exercise, solution)| {
+            with_solution!(solution, s => {
+                with_thread_solver(|solver| verify_exercise(solver, exercise, s, limits))
+            })
         })
         .collect()
 }
 
-fn verify_exercise(
-    solver: &mut Solver,
+fn verify_exercise<R: Rules>(
+    solver: &mut Solver<R>,
     exercise: &Exercise,
-    solution: Solution,
+    solution: Solution<R>,
     limits: Limits,
-) -> ExerciseReport {
+) -> ExerciseReport
+where
+    VariantSolution: From<Solution<R>>,
+{
     let mut problems = Vec::new();
     let mut warnings = Vec::new();
     if !solution.is_solved() {
@@ -75,7 +80,7 @@ fn verify_exercise(
                 |played: usize| (plies.saturating_sub(played) as u32 + 6).min(limits.max_plies);
             if let Err(problem) = check_line_text(
                 solver,
-                &exercise.position,
+                &solution.position,
                 solution.goal,
                 text,
                 depth,
@@ -105,7 +110,7 @@ fn verify_exercise(
     ExerciseReport {
         id: exercise.id.clone(),
         line: exercise.line,
-        solution,
+        solution: solution.into(),
         problems,
         warnings,
     }
@@ -113,14 +118,14 @@ fn verify_exercise(
 
 /// Plays a written solution and checks that each of the solving side's moves keeps the goal
 /// forced within `depth(plies played)` plies. Returns the moves, or what is wrong with the text.
-pub fn check_line_text(
-    solver: &mut Solver,
-    start: &Position,
+pub fn check_line_text<R: Rules>(
+    solver: &mut Solver<R>,
+    start: &Position<R>,
     goal: Goal,
     text: &str,
     depth: impl Fn(usize) -> u32,
     limits: Limits,
-) -> Result<Vec<Move>, String> {
+) -> Result<Vec<Move<R>>, String> {
     let tokens = crate::notation::line_tokens(text);
     if tokens.is_empty() {
         return Err("the solution is empty".to_string());

@@ -6,7 +6,7 @@
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::{self, mirror_line, Answers, Item, OutputFile, WorksheetOptions};
-use damtutor::solver::{solve_all, Limits, Solution, Solver};
+use damtutor::solver::{solve_all, Limits, Solution, Solver, VariantSolution};
 use damtutor::words::Lang;
 use damtutor::{Position, Square};
 use std::collections::BTreeMap;
@@ -23,15 +23,20 @@ fn load(path: &str) -> ExerciseSet {
     exercise::load(Path::new(path)).expect("the fixture loads")
 }
 
+/// The fixtures' exercises are international draughts.
+fn position(e: &damtutor::exercise::Exercise) -> Position {
+    e.position.get().expect("an international exercise")
+}
+
 fn solve(sets: &[ExerciseSet]) -> Vec<Solution> {
     let tasks: Vec<_> = sets
         .iter()
-        .flat_map(|s| s.exercises.iter().map(|e| (e.position, e.goal)))
+        .flat_map(|s| s.exercises.iter().map(|e| (position(e), e.goal)))
         .collect();
     solve_all(&tasks, Limits::default())
 }
 
-fn items<'a>(sets: &'a [ExerciseSet], solutions: &'a [Solution]) -> Vec<Item<'a>> {
+fn items<'a>(sets: &'a [ExerciseSet], solutions: &'a [VariantSolution]) -> Vec<Item<'a>> {
     sets.iter()
         .flat_map(|set| set.exercises.iter().map(move |exercise| (set, exercise)))
         .zip(solutions)
@@ -46,7 +51,7 @@ fn items<'a>(sets: &'a [ExerciseSet], solutions: &'a [Solution]) -> Vec<Item<'a>
 /// Renders the sets in memory.
 fn render(paths: &[&str], options: &WorksheetOptions, out: &str) -> Vec<OutputFile> {
     let sets: Vec<ExerciseSet> = paths.iter().map(|p| load(p)).collect();
-    let solutions = solve(&sets);
+    let solutions: Vec<VariantSolution> = solve(&sets).into_iter().map(Into::into).collect();
     let templates = Templates::load(Document::Worksheet, options.format, None).unwrap();
     worksheet::render(
         &items(&sets, &solutions),
@@ -384,7 +389,7 @@ fn every_diagram_shows_exactly_its_exercise() {
     let by_id: BTreeMap<String, Position> = sets
         .iter()
         .flat_map(|s| s.exercises.iter())
-        .map(|e| (e.id.clone(), e.position))
+        .map(|e| (e.id.clone(), position(e)))
         .collect();
     let options = WorksheetOptions {
         versions: 3,
@@ -426,7 +431,7 @@ fn text_from_files_is_escaped() {
     .unwrap();
     let set = exercise::load(&path).unwrap();
     let sets = [set];
-    let solutions = solve(&sets);
+    let solutions: Vec<VariantSolution> = solve(&sets).into_iter().map(Into::into).collect();
     let items = items(&sets, &solutions);
 
     let templates = Templates::load(Document::Worksheet, Format::Html, None).unwrap();
@@ -509,18 +514,17 @@ fn mirrored_lines_are_the_solver_lines_of_the_mirrored_positions() {
     let mut solver = Solver::new();
     for (exercise, solution) in set.exercises.iter().zip(&solutions) {
         assert!(solution.is_solved(), "{}", exercise.id);
-        let mirrored = mirror_line(&exercise.position, &solution.line).expect("translates");
+        let start = position(exercise);
+        let mirrored = mirror_line(&start, &solution.line).expect("translates");
         // The solver on the swapped position proves the same first moves; among equally
         // stubborn defences it may choose another, so compare the key moves and where the
         // line ends rather than every move.
-        let swapped = exercise.position.mirrored();
+        let swapped = start.mirrored();
         let direct = solver.solve(&swapped, solution.goal, Limits::default());
         let mut keys: Vec<String> = solution
             .key_moves
             .iter()
-            .map(|m| {
-                mirror_line(&exercise.position, std::slice::from_ref(m)).unwrap()[0].to_string()
-            })
+            .map(|m| mirror_line(&start, std::slice::from_ref(m)).unwrap()[0].to_string())
             .collect();
         let mut direct_keys: Vec<String> = direct.key_moves.iter().map(|m| m.to_string()).collect();
         keys.sort();
@@ -532,7 +536,7 @@ fn mirrored_lines_are_the_solver_lines_of_the_mirrored_positions() {
         };
         assert_eq!(
             end(swapped, &mirrored),
-            end(exercise.position, &solution.line).mirrored(),
+            end(start, &solution.line).mirrored(),
             "{}",
             exercise.id
         );

@@ -1,12 +1,14 @@
 //! Marking a class: every student's answer file against the exercises, a gradebook and the
 //! success rate of each question.
 
-use super::line::check_against;
+use super::line::{check_against, LineCheck};
 use super::verdict::Verdict;
 use crate::escape;
 use crate::exercise::{AnswerSheet, Exercise, ExerciseSet, Scoring};
-use crate::solver::{self, Limits, Solution, Solver};
+use crate::solver::{self, with_thread_solver, Limits, Solution, Solver, VariantSolution};
+use crate::with_solution;
 use crate::words::{say, Lang, Text};
+use damtutor_rules::Rules;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -62,7 +64,7 @@ pub struct QuestionStats {
 struct Marked<'a> {
     exercise: &'a Exercise,
     scoring: Scoring,
-    solution: Solution,
+    solution: VariantSolution,
 }
 
 /// Marks every sheet against the exercises of `sets` (ids must be unique across the sets).
@@ -88,13 +90,14 @@ pub fn mark_exercises(
         .iter()
         .map(|(e, _)| (e.position, e.goal))
         .collect();
-    let solutions = solver::solve_all(&tasks, limits);
+    let solutions = solver::solve_all_variants(&tasks, limits);
     let mut marked = Vec::new();
     for ((exercise, scoring), solution) in exercises.into_iter().zip(solutions) {
         if !solution.is_solved() {
             return Err(format!(
                 "exercise {}: the solver does not prove it (status {}), so answers cannot be marked",
-                exercise.id, solution.status
+                exercise.id,
+                solution.status()
             ));
         }
         marked.push(Marked {
@@ -105,18 +108,11 @@ pub fn mark_exercises(
     }
     Ok(sheets
         .par_iter()
-        .map_init(Solver::new, |solver, sheet| {
-            mark_sheet(solver, &marked, sheet, limits)
-        })
+        .map(|sheet| mark_sheet(&marked, sheet, limits))
         .collect())
 }
 
-fn mark_sheet(
-    solver: &mut Solver,
-    marked: &[Marked],
-    sheet: &AnswerSheet,
-    limits: Limits,
-) -> StudentResult {
+fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> StudentResult {
     let mut items = Vec::new();
     for m in marked {
         let max = m.scoring.points;
@@ -137,31 +133,17 @@ fn mark_sheet(
             continue;
         };
         let text = answer.text();
-        let check = check_against(
-            solver,
-            &m.solution,
-            &text,
-            m.exercise.solution.as_deref(),
-            limits,
-        );
+        let book = m.exercise.solution.as_deref();
+        let (check, diagram_fen) = with_solution!(&m.solution, s => {
+            with_thread_solver(|solver| check_and_locate(solver, s, &text, book, limits))
+        });
         let share = match check.verdict {
             Verdict::Correct => 1.0,
             Verdict::Alternative => m.scoring.alternative,
             Verdict::Incomplete if check.key_right => m.scoring.incomplete,
             _ => 0.0,
         };
-        let (diagram_fen, faulty_move) = match &check.first_error {
-            Some(error) => {
-                let mut position = m.exercise.position;
-                for mv in check.line.iter().take(error.ply.saturating_sub(1)) {
-                    if let Ok(parsed) = position.parse_move(mv) {
-                        position = position.play_unchecked(&parsed);
-                    }
-                }
-                (Some(position.to_string()), Some(error.text.clone()))
-            }
-            None => (None, None),
-        };
+        let faulty_move = check.first_error.as_ref().map(|error| error.text.clone());
         items.push(ItemResult {
             id: m.exercise.id.clone(),
             answer: text,
@@ -194,6 +176,28 @@ fn mark_sheet(
         max,
         notes,
     }
+}
+
+/// Checks `text` against `solution`; with the position before the first faulty move, as FEN,
+/// when there is one.
+fn check_and_locate<R: Rules>(
+    solver: &mut Solver<R>,
+    solution: &Solution<R>,
+    text: &str,
+    book: Option<&str>,
+    limits: Limits,
+) -> (LineCheck, Option<String>) {
+    let check = check_against(solver, solution, text, book, limits);
+    let diagram = check.first_error.as_ref().map(|error| {
+        let mut position = solution.position;
+        for mv in check.line.iter().take(error.ply.saturating_sub(1)) {
+            if let Ok(parsed) = position.parse_move(mv) {
+                position = position.play_unchecked(&parsed);
+            }
+        }
+        position.to_string()
+    });
+    (check, diagram)
 }
 
 fn round2(x: f64) -> f64 {

@@ -6,12 +6,11 @@
 //! checked by the solver: it must keep the goal forced.
 
 use super::verdict::Verdict;
-use crate::moves::Move;
 use crate::notation::{self, MoveError};
-use crate::position::Position;
 use crate::solver::{self, Goal, Limits, Solution, Solver, TreeNode};
 use crate::square::Color;
 use crate::words::{self, say, Lang, Text};
+use damtutor_rules::{Move, Position, Rules};
 use serde::Serialize;
 
 /// The first thing wrong with a line.
@@ -57,9 +56,9 @@ impl std::fmt::Display for NoSolution {
 
 /// Checks `text` as a solution of `start` for the side to move. `book` is an expected solution
 /// from an exercise file; matching it also counts as correct.
-pub fn check_line(
-    solver: &mut Solver,
-    start: &Position,
+pub fn check_line<R: Rules>(
+    solver: &mut Solver<R>,
+    start: &Position<R>,
     text: &str,
     goal: Goal,
     book: Option<&str>,
@@ -77,9 +76,9 @@ pub fn check_line(
 }
 
 /// [`check_line`] with the solution already at hand.
-pub fn check_against(
-    solver: &mut Solver,
-    solution: &Solution,
+pub fn check_against<R: Rules>(
+    solver: &mut Solver<R>,
+    solution: &Solution<R>,
     text: &str,
     book: Option<&str>,
     limits: Limits,
@@ -220,20 +219,20 @@ impl std::ops::Deref for Found {
     }
 }
 
-struct Walk<'a> {
-    solver: &'a mut Solver,
+struct Walk<'a, R: Rules> {
+    solver: &'a mut Solver<R>,
     /// Plies of the solver's own main line: a student's line may take a few more.
     book_plies: u32,
-    start: Position,
+    start: Position<R>,
     goal: Goal,
     limits: Limits,
-    position: Position,
-    played: Vec<Move>,
+    position: Position<R>,
+    played: Vec<Move<R>>,
     texts: Vec<String>,
     filled: Vec<usize>,
 }
 
-impl Walk<'_> {
+impl<R: Rules> Walk<'_, R> {
     /// How deep to look for the rest of the win from here: what the solver's own line still
     /// needs plus six plies for a slower alternative, within the solver's horizon.
     fn horizon(&self) -> u32 {
@@ -241,7 +240,7 @@ impl Walk<'_> {
         (self.book_plies.saturating_sub(played) + 6).min(self.limits.max_plies)
     }
 
-    fn play(&mut self, m: Move, filled: bool) {
+    fn play(&mut self, m: Move<R>, filled: bool) {
         self.texts.push(self.position.move_text(&m));
         if filled {
             self.filled.push(self.played.len());
@@ -257,7 +256,7 @@ impl Walk<'_> {
             .prove_from(&self.start, self.goal, &self.position, depth, self.limits)
     }
 
-    fn wins_after(&mut self, m: &Move) -> bool {
+    fn wins_after(&mut self, m: &Move<R>) -> bool {
         let after = self.position.play_unchecked(m);
         self.solver.prove_from(
             &self.start,
@@ -270,13 +269,13 @@ impl Walk<'_> {
 
     /// The solving side's move for `token`; an ambiguous capture is resolved when the choice
     /// does not matter (all routes win, or none does).
-    fn attacker_move(&mut self, token: &str) -> Result<Move, MoveError> {
+    fn attacker_move(&mut self, token: &str) -> Result<Move<R>, MoveError> {
         match self.position.parse_move(token) {
             Ok(m) => Ok(m),
             Err(MoveError::Ambiguous { text, options }) => {
-                let parsed = notation::parse_move_text(token, crate::Board::TenByTen)?;
+                let parsed = notation::parse_move_text(token, R::RULES.board)?;
                 let (from, to) = (parsed.squares[0], *parsed.squares.last().unwrap_or(&0));
-                let candidates: Vec<Move> = self
+                let candidates: Vec<Move<R>> = self
                     .position
                     .legal_moves()
                     .into_iter()
@@ -299,7 +298,7 @@ impl Walk<'_> {
         &mut self,
         token: &str,
         _next: Option<&String>,
-    ) -> Result<(Move, bool), MoveError> {
+    ) -> Result<(Move<R>, bool), MoveError> {
         let legal = self.position.legal_moves();
         let direct = self.position.parse_move(token);
         match direct {
@@ -307,7 +306,7 @@ impl Walk<'_> {
             Err(MoveError::Ambiguous { .. }) => {
                 // The defender's choice matters for what follows; take the first that the
                 // solver's tree answers, else the first.
-                let parsed = notation::parse_move_text(token, crate::Board::TenByTen)?;
+                let parsed = notation::parse_move_text(token, R::RULES.board)?;
                 let (from, to) = (parsed.squares[0], *parsed.squares.last().unwrap_or(&0));
                 if let Some(m) = legal
                     .iter()
@@ -319,7 +318,7 @@ impl Walk<'_> {
             Err(_) => {}
         }
         // Left out? Fill in a reply after which `token` is legal for the solving side.
-        let fits: Vec<Move> = legal
+        let fits: Vec<Move<R>> = legal
             .iter()
             .filter(|r| self.position.play_unchecked(r).parse_move(token).is_ok())
             .copied()
@@ -358,7 +357,7 @@ impl Walk<'_> {
         let ply = self.played.len();
         let attacker = self.start.turn();
         let legal = self.position.legal_moves();
-        let mut order: Vec<Move> = legal.iter().copied().collect();
+        let mut order: Vec<Move<R>> = legal.iter().copied().collect();
         order.sort_by_key(|m| std::cmp::Reverse(m.capture_count()));
         let mut refutation = Vec::new();
         // The reasons are in English for now, as is the rest of the check.
@@ -429,7 +428,7 @@ impl Walk<'_> {
 }
 
 /// Whether `played` follows the tree: each solving-side move is the tree's answer.
-fn follows(tree: &TreeNode, played: &[Move]) -> bool {
+fn follows<R: Rules>(tree: &TreeNode<R>, played: &[Move<R>]) -> bool {
     let mut node = tree;
     let mut i = 0;
     loop {
@@ -455,7 +454,7 @@ fn follows(tree: &TreeNode, played: &[Move]) -> bool {
 }
 
 /// Whether `played` is the book line `text` (or the part of it the student wrote).
-fn same_line(start: &Position, text: &str, played: &[Move]) -> bool {
+fn same_line<R: Rules>(start: &Position<R>, text: &str, played: &[Move<R>]) -> bool {
     let mut position = *start;
     let mut book = Vec::new();
     for token in notation::line_tokens(text) {
@@ -470,11 +469,11 @@ fn same_line(start: &Position, text: &str, played: &[Move]) -> bool {
     !book.is_empty() && played.starts_with(&book)
 }
 
-fn message(
+fn message<R: Rules>(
     verdict: Verdict,
     error: &Option<Found>,
     texts: &[String],
-    solution: &Solution,
+    solution: &Solution<R>,
     attacker: Color,
 ) -> String {
     let lang = Lang::English;

@@ -1,8 +1,9 @@
 use super::limits::LimitArgs;
-use super::{parse_position, CliError};
+use super::{parse_position_in, CliError, VariantArg};
 use clap::Args;
 use damtutor::check;
 use damtutor::solver::{Goal, Solver};
+use damtutor::with_variant;
 
 #[derive(Args, Debug)]
 pub struct CheckLineArgs {
@@ -18,19 +19,23 @@ pub struct CheckLineArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub variant: VariantArg,
 }
 
 pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
-    let position = parse_position(&args.position)?;
     let goal = args.goal;
-    let result = check::check_line(
-        &mut Solver::new(),
-        &position,
-        &args.moves,
-        goal,
-        None,
-        args.limits.limits(),
-    )?;
+    let result = with_variant!(args.variant.get(), R => {
+        let position = parse_position_in::<R>(&args.position)?;
+        check::check_line(
+            &mut Solver::<R>::new(),
+            &position,
+            &args.moves,
+            goal,
+            None,
+            args.limits.limits(),
+        )?
+    });
     if args.json {
         println!(
             "{}",

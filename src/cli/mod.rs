@@ -20,7 +20,7 @@ mod worksheet;
 use clap::{Parser, Subcommand};
 pub use error::CliError;
 
-use damtutor::{Position, Rules, Variant};
+use damtutor::{Rules, Variant};
 
 /// International draughts for teachers: rules engine, solver, worksheets and quizzes.
 #[derive(Parser, Debug)]
@@ -79,11 +79,6 @@ pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError
         let _ = std::fs::remove_file(&temporary);
         failed(e)
     })
-}
-
-/// Reads POS: a FEN string or `start`, for international draughts.
-pub fn parse_position(text: &str) -> Result<Position, CliError> {
-    parse_position_in(text)
 }
 
 /// Reads POS: a FEN string or `start` (the start position of the game `R`).

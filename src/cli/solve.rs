@@ -1,9 +1,10 @@
 use super::limits::LimitArgs;
-use super::{parse_position, CliError};
+use super::{parse_position_in, CliError, VariantArg};
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
 use damtutor::solver::report::SolutionReport;
 use damtutor::solver::{self, Difficulty, Goal, Solution, Status, TreeNode};
+use damtutor::{with_solution, with_variant, Rules, Variant};
 use std::path::Path;
 
 #[derive(Args, Debug)]
@@ -25,6 +26,9 @@ pub struct SolveArgs {
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// The game of a FEN given as TARGET (an exercise file says its own game).
+    #[command(flatten)]
+    pub variant: VariantArg,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), CliError> {
@@ -40,15 +44,17 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         if args.id.is_some() {
             return Err(CliError::Usage("--id needs an exercise file".into()));
         }
-        let position = parse_position(&args.target)?;
         let goal = goal_override.unwrap_or(Goal::Auto);
-        let solution = solver::Solver::new().solve(&position, goal, limits);
-        if args.json {
-            print_json(&SolutionReport::new(&solution, None, args.tree));
-        } else {
-            print!("{}", describe(&solution, None, args.tree));
-        }
-        return Ok(());
+        return with_variant!(args.variant.get(), R => {
+            let position = parse_position_in::<R>(&args.target)?;
+            let solution = solver::Solver::<R>::new().solve(&position, goal, limits);
+            if args.json {
+                print_json(&SolutionReport::new(&solution, None, args.tree));
+            } else {
+                print!("{}", describe(&solution, None, args.tree));
+            }
+            Ok(())
+        });
     }
     let set = exercise::load(path)?;
     let chosen: Vec<&Exercise> = set
@@ -67,23 +73,28 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         .iter()
         .map(|e| (e.position, goal_override.unwrap_or(e.goal)))
         .collect();
-    let mut solutions = solver::solve_all(&tasks, limits);
+    let mut solutions = solver::solve_all_variants(&tasks, limits);
     // A teacher's difficulty in the file overrides the estimate.
-    for (e, s) in chosen.iter().zip(solutions.iter_mut()) {
-        if let (Some(level), true) = (e.difficulty, s.is_solved()) {
-            s.difficulty = Some(Difficulty::from_level(level));
+    for (e, solution) in chosen.iter().zip(solutions.iter_mut()) {
+        if let (Some(level), true) = (e.difficulty, solution.is_solved()) {
+            with_solution!(solution, s => s.difficulty = Some(Difficulty::from_level(level)));
         }
     }
     if args.json {
         let reports: Vec<SolutionReport> = chosen
             .iter()
             .zip(&solutions)
-            .map(|(e, s)| SolutionReport::new(s, Some(e.id.clone()), args.tree))
+            .map(|(e, solution)| {
+                with_solution!(solution, s => SolutionReport::new(s, Some(e.id.clone()), args.tree))
+            })
             .collect();
         print_json(&reports);
     } else {
-        for (e, s) in chosen.iter().zip(&solutions) {
-            print!("{}", describe(s, Some(&e.id), args.tree));
+        for (e, solution) in chosen.iter().zip(&solutions) {
+            print!(
+                "{}",
+                with_solution!(solution, s => describe(s, Some(&e.id), args.tree))
+            );
             println!();
         }
     }
@@ -98,13 +109,17 @@ fn print_json<T: serde::Serialize>(value: &T) {
 }
 
 /// The text report of one solution.
-pub fn describe(solution: &Solution, id: Option<&str>, tree: bool) -> String {
+pub fn describe<R: Rules>(solution: &Solution<R>, id: Option<&str>, tree: bool) -> String {
     let mut out = String::new();
     let side = solution.position.turn();
     if let Some(id) = id {
         out.push_str(&format!("[{id}] "));
     }
-    out.push_str(&format!("{side} to play ({})\n", solution.position));
+    let game = match R::RULES.variant {
+        Variant::International => String::new(),
+        variant => format!("{variant}, "),
+    };
+    out.push_str(&format!("{side} to play ({game}{})\n", solution.position));
     match solution.status {
         Status::Win | Status::Goal => {
             let what = match solution.status {
@@ -170,7 +185,7 @@ pub fn describe(solution: &Solution, id: Option<&str>, tree: bool) -> String {
     out
 }
 
-fn material(solution: &Solution, after: bool) -> String {
+fn material<R: Rules>(solution: &Solution<R>, after: bool) -> String {
     let m = if after {
         solution.material_after
     } else {
@@ -182,7 +197,7 @@ fn material(solution: &Solution, after: bool) -> String {
     )
 }
 
-fn write_tree(out: &mut String, node: &TreeNode, indent: usize) {
+fn write_tree<R: Rules>(out: &mut String, node: &TreeNode<R>, indent: usize) {
     let pad = " ".repeat(indent * 2);
     out.push_str(&format!("{pad}{}\n", node.text));
     for reply in &node.replies {

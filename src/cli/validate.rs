@@ -65,7 +65,7 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
                         report.solution.annotated(),
                         report
                             .solution
-                            .motifs
+                            .motifs()
                             .iter()
                             .map(|m| m.key())
                             .collect::<Vec<_>>()

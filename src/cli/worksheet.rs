@@ -74,7 +74,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
         .collect();
     let tasks: Vec<_> = items_of.iter().map(|(_, e)| (e.position, e.goal)).collect();
-    let solutions = solver::solve_all(&tasks, args.limits.limits());
+    let solutions = solver::solve_all_variants(&tasks, args.limits.limits());
     let solved_in = started.elapsed();
     let items: Vec<Item> = items_of
         .iter()

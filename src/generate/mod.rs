@@ -267,7 +267,7 @@ impl Proven {
     pub fn exercise(&self, id: String) -> Exercise {
         Exercise {
             id,
-            position: self.solution.position,
+            position: self.solution.position.into(),
             goal: self.goal,
             title: None,
             hint: None,
@@ -524,6 +524,9 @@ pub fn exercise_set(
         subtitle: None,
         author: None,
         language: crate::words::Lang::English,
+        variant: exercises
+            .first()
+            .map_or(crate::Variant::International, Exercise::variant),
         level: None,
         description,
         scoring: Scoring::default(),

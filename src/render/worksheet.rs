@@ -8,10 +8,9 @@ use super::svg::{self, Arrow, ArrowStyle, DiagramOptions};
 use super::templates::{Format, TemplateError, Templates};
 use super::view::{AnswerView, ExerciseView, Labels, LayoutView, PageView, WorksheetView};
 use crate::exercise::{Exercise, ExerciseSet};
-use crate::moves::Move;
-use crate::position::Position;
 use crate::rules::Rules;
-use crate::solver::{self, Difficulty, Motif, Solution, TreeNode};
+use crate::solver::{self, Difficulty, Motif, Solution, TreeNode, VariantSolution};
+use crate::with_solution;
 use crate::words::{self, Lang};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -27,7 +26,7 @@ const MAX_VARIATIONS: usize = 4;
 pub struct Item<'a> {
     pub set: &'a ExerciseSet,
     pub exercise: &'a Exercise,
-    pub solution: &'a Solution,
+    pub solution: &'a VariantSolution,
 }
 
 /// Where the answer key goes.
@@ -239,7 +238,7 @@ fn check_solved(items: &[Item]) -> Result<(), WorksheetError> {
     }
     let unsolved: Vec<String> = items
         .iter()
-        .filter(|item| !item.solution.is_solved() || item.solution.line.is_empty())
+        .filter(|item| !item.solution.is_solved() || item.solution.plies() == 0)
         .map(|item| {
             let place = match item.exercise.line {
                 Some(line) => format!("{}:{line}", item.set.source_name),
@@ -247,7 +246,9 @@ fn check_solved(items: &[Item]) -> Result<(), WorksheetError> {
             };
             format!(
                 "{place}: exercise {}: not solved (solver status {}, goal {}): a worksheet must not carry an unproven answer",
-                item.exercise.id, item.solution.status, item.exercise.goal
+                item.exercise.id,
+                item.solution.status(),
+                item.exercise.goal
             )
         })
         .collect();
@@ -367,16 +368,16 @@ fn layout(per_page: usize) -> LayoutView {
 
 /// An exercise as shown: the position, the main line, the key moves and the tree's lines,
 /// with the colours swapped when asked.
-struct Shown {
-    position: Position,
-    line: Vec<Move>,
-    keys: Vec<Move>,
-    variations: Vec<Vec<Move>>,
+struct Shown<R: Rules> {
+    position: damtutor_rules::Position<R>,
+    line: Vec<damtutor_rules::Move<R>>,
+    keys: Vec<damtutor_rules::Move<R>>,
+    variations: Vec<Vec<damtutor_rules::Move<R>>>,
     truncated: usize,
 }
 
-impl Shown {
-    fn new(solution: &Solution, mirrored: bool) -> Option<Shown> {
+impl<R: Rules> Shown<R> {
+    fn new(solution: &Solution<R>, mirrored: bool) -> Option<Shown<R>> {
         let mut variations = Vec::new();
         let mut truncated = 0;
         if let Some(tree) = &solution.tree {
@@ -397,7 +398,7 @@ impl Shown {
             .key_moves
             .iter()
             .map(|m| mirror_line(&start, std::slice::from_ref(m)).map(|l| l[0]))
-            .collect::<Option<Vec<Move>>>()?;
+            .collect::<Option<Vec<_>>>()?;
         Some(Shown {
             position: start.mirrored(),
             line: mirror_line(&start, &solution.line)?,
@@ -413,10 +414,10 @@ impl Shown {
 
 /// Every line of the tree from its root to a leaf, in the tree's order (main line first).
 /// Replies whose answer was cut from the tree are counted in `truncated`.
-fn tree_lines(
-    node: &TreeNode,
-    prefix: &mut Vec<Move>,
-    lines: &mut Vec<Vec<Move>>,
+fn tree_lines<R: Rules>(
+    node: &TreeNode<R>,
+    prefix: &mut Vec<damtutor_rules::Move<R>>,
+    lines: &mut Vec<Vec<damtutor_rules::Move<R>>>,
     truncated: &mut usize,
 ) {
     prefix.push(node.mv);
@@ -485,7 +486,23 @@ fn exercise_view(
     diagrams: &str,
     svgs: &mut Vec<(String, String)>,
 ) -> Result<ExerciseView, WorksheetError> {
-    let solution = item.solution;
+    with_solution!(item.solution, solution => {
+        game_exercise_view(item, solution, number, mirrored, lang, options, diagrams, svgs)
+    })
+}
+
+/// [`exercise_view`] in the exercise's game.
+#[allow(clippy::too_many_arguments)]
+fn game_exercise_view<R: Rules>(
+    item: &Item,
+    solution: &Solution<R>,
+    number: usize,
+    mirrored: bool,
+    lang: Lang,
+    options: &WorksheetOptions,
+    diagrams: &str,
+    svgs: &mut Vec<(String, String)>,
+) -> Result<ExerciseView, WorksheetError> {
     let shown = Shown::new(solution, mirrored).ok_or_else(|| {
         WorksheetError::Mirror(format!(
             "{}: exercise {}: the solution could not be replayed with the colours swapped",
@@ -528,7 +545,14 @@ fn exercise_view(
         mirrored,
         diagram,
         diagram_file,
-        answer: answer_view(item, &shown, lang, answer_diagram, answer_diagram_file),
+        answer: answer_view(
+            item,
+            solution,
+            &shown,
+            lang,
+            answer_diagram,
+            answer_diagram_file,
+        ),
     })
 }
 
@@ -537,14 +561,14 @@ fn link(path: &str) -> String {
     path.replace(' ', "%20")
 }
 
-fn answer_view(
+fn answer_view<R: Rules>(
     item: &Item,
-    shown: &Shown,
+    solution: &Solution<R>,
+    shown: &Shown<R>,
     lang: Lang,
     diagram: String,
     diagram_file: String,
 ) -> AnswerView {
-    let solution = item.solution;
     let start = &shown.position;
     let legal = start.legal_moves();
     let key = shown.line.first().copied();
@@ -597,11 +621,13 @@ fn answer_view(
     }
 }
 
-/// The solving side's net material gain over the main line, a king counting 3.
-fn gain(solution: &Solution) -> i32 {
+/// The solving side's net material gain over the main line, a king counting as the solver
+/// counts it.
+fn gain<R: Rules>(solution: &Solution<R>) -> i32 {
     let side = solution.position.turn();
+    let king = solver::king_value::<R>();
     let balance = |m: &crate::square::ByColor<crate::position::Material>| {
-        m.get(side).value(3) - m.get(side.other()).value(3)
+        m.get(side).value(king) - m.get(side.other()).value(king)
     };
     balance(&solution.material_after) - balance(&solution.material_before)
 }
@@ -669,7 +695,7 @@ pub fn diagram_options(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::{Goal, Limits, Solver};
+    use crate::solver::{Goal, Limits};
 
     #[test]
     fn an_8x8_exercise_is_drawn_by_its_game_convention() {
@@ -768,7 +794,7 @@ mod tests {
         )
         .unwrap();
         let solution =
-            Solver::new().solve(&set.exercises[0].position, Goal::Win, Limits::default());
+            solver::solve_variant(&set.exercises[0].position, Goal::Win, Limits::default());
         let items = [Item {
             set: &set,
             exercise: &set.exercises[0],

@@ -1,6 +1,7 @@
 //! A cold-start difficulty estimate from the shape of the solution.
 
 use super::{Motif, Solution};
+use damtutor_rules::Rules;
 use serde::Serialize;
 
 /// Difficulty as a level 1-6 and a rating on an Elo-like scale.
@@ -14,7 +15,7 @@ impl Difficulty {
     /// Estimates from the main line and tree: its length, the solver's quiet moves and
     /// sacrifices, how many replies the defender could choose from, and the longest capture.
     /// A Turkish strike or named shot adds to the rating: they are harder to see.
-    pub fn estimate(solution: &Solution) -> Difficulty {
+    pub fn estimate<R: Rules>(solution: &Solution<R>) -> Difficulty {
         let mut position = solution.position;
         let solver = position.turn();
         let mut quiet = 0u32;

@@ -7,10 +7,14 @@
 //! free ply for a forced capture (a side whose only legal move is a capture), which keeps long
 //! combinations within a small horizon while material shrinks, so it always ends.
 //!
+//! The solver is generic over the game ([`Rules`]): a [`Solver<R>`](Solver) solves positions of
+//! one game, and [`with_thread_solver`] hands out one per thread and game.
+//!
 //! Goals (checked at every node; a won game satisfies every goal):
 //! - [`Goal::Win`]: the defender is to move and has no piece or no legal move.
-//! - [`Goal::Material`]: a net gain of at least N (man 1, king 3) against the start, in a quiet
-//!   position (the side to move has no capture), so that a gain about to be given back does not count.
+//! - [`Goal::Material`]: a net gain of at least N (man 1, king 3 - 2 in english checkers, whose
+//!   kings step one square) against the start, in a quiet position (the side to move has no
+//!   capture), so that a gain about to be given back does not count.
 //! - [`Goal::King`]: a new king of the solver's side in a quiet position, with no net loss.
 //! - [`Goal::Auto`]: the best of these that can be proven: a win, else the largest material
 //!   gain, else a kept king.
@@ -20,14 +24,17 @@ mod motifs;
 pub mod report;
 mod search;
 mod tree;
+mod variant;
 
 pub use difficulty::Difficulty;
 pub use motifs::Motif;
 pub use tree::{Reply, TreeNode};
+pub use variant::{solve_all_variants, solve_variant, VariantSolution};
 
-use crate::moves::Move;
-use crate::position::{Material, Position};
 use crate::square::{ByColor, Color};
+use damtutor_rules::{
+    Brazilian, English, International, Material, Move, Position, Rules, Russian, Variant,
+};
 use std::cell::RefCell;
 use std::fmt;
 use std::str::FromStr;
@@ -38,7 +45,7 @@ use std::time::{Duration, Instant};
 pub enum Goal {
     /// The opponent ends with no piece or no legal move.
     Win,
-    /// A net gain of at least this many men (a king counting 3).
+    /// A net gain of at least this many men (a king counting [`king_value`]).
     Material(u32),
     /// Promote a man and keep the king.
     King,
@@ -140,20 +147,20 @@ impl fmt::Display for Status {
     }
 }
 
-/// Everything the solver found out about a position.
+/// Everything the solver found out about a position of the game `R`.
 #[derive(Clone, Debug)]
-pub struct Solution {
+pub struct Solution<R: Rules = International> {
     /// The position solved.
-    pub position: Position,
+    pub position: Position<R>,
     pub status: Status,
     /// The goal that was proven (for `Auto`, the one chosen), or the one asked for.
     pub goal: Goal,
     /// Every first move that forces the goal within the horizon.
-    pub key_moves: Vec<Move>,
+    pub key_moves: Vec<Move<R>>,
     /// The main line: best play by both sides.
-    pub line: Vec<Move>,
+    pub line: Vec<Move<R>>,
     /// The solution tree: the key move, every defender reply and the answer to each.
-    pub tree: Option<TreeNode>,
+    pub tree: Option<TreeNode<R>>,
     pub material_before: ByColor<Material>,
     pub material_after: ByColor<Material>,
     /// Length of the main line in plies.
@@ -164,7 +171,7 @@ pub struct Solution {
     pub elapsed: Duration,
 }
 
-impl Solution {
+impl<R: Rules> Solution<R> {
     /// Whether a goal was proven.
     pub fn is_solved(&self) -> bool {
         matches!(self.status, Status::Win | Status::Goal)
@@ -196,7 +203,7 @@ impl Solution {
 }
 
 /// Each move of `line` written in the position it is played in.
-pub fn line_texts(start: &Position, line: &[Move]) -> Vec<String> {
+pub fn line_texts<R: Rules>(start: &Position<R>, line: &[Move<R>]) -> Vec<String> {
     let mut position = *start;
     let mut texts = Vec::with_capacity(line.len());
     for m in line {
@@ -207,7 +214,7 @@ pub fn line_texts(start: &Position, line: &[Move]) -> Vec<String> {
 }
 
 /// Numbered notation of a line from `start`; `!` after the first move when `mark_key`.
-pub fn annotate(start: &Position, line: &[Move], mark_key: bool) -> String {
+pub fn annotate<R: Rules>(start: &Position<R>, line: &[Move<R>], mark_key: bool) -> String {
     let texts = line_texts(start, line);
     let mut out = String::new();
     let mut number = 1;
@@ -256,10 +263,10 @@ pub enum Keys {
 /// assert_eq!(solution.status, Status::Win);
 /// assert_eq!(solution.line_texts(), ["43-38", "47x32", "28x37"]);
 /// ```
-pub struct Solver {
+pub struct Solver<R: Rules = International> {
     table: Vec<search::Entry>,
     /// The search's move buffers, one per ply.
-    plies: search::Plies,
+    plies: search::Plies<R>,
     generation: u32,
     nodes: u64,
     node_limit: u64,
@@ -278,18 +285,18 @@ pub struct Solver {
     goal_salt: u64,
 }
 
-impl Default for Solver {
-    fn default() -> Solver {
+impl<R: Rules> Default for Solver<R> {
+    fn default() -> Solver<R> {
         Solver::new()
     }
 }
 
-impl Solver {
+impl<R: Rules> Solver<R> {
     /// A solver with a 4 MiB transposition table.
-    pub fn new() -> Solver {
+    pub fn new() -> Solver<R> {
         Solver {
             table: search::new_table(),
-            plies: search::Plies::default(),
+            plies: search::Plies::new(),
             generation: 0,
             nodes: 0,
             node_limit: 0,
@@ -323,7 +330,7 @@ impl Solver {
     /// Solves `position` for the side to move, from an empty table: the answer, node count
     /// included, depends on the position, goal and limits alone. See
     /// [`solve_warm`](Solver::solve_warm) for a series of searches.
-    pub fn solve(&mut self, position: &Position, goal: Goal, limits: Limits) -> Solution {
+    pub fn solve(&mut self, position: &Position<R>, goal: Goal, limits: Limits) -> Solution<R> {
         self.clear_table();
         self.solve_warm(position, goal, limits)
     }
@@ -333,7 +340,12 @@ impl Solver {
     /// wrote it (its key holds the position, the goal and the material it was counted against),
     /// so the answer is the one [`solve`](Solver::solve) gives - only faster when earlier
     /// searches looked at the same positions, and so more often within a node budget.
-    pub fn solve_warm(&mut self, position: &Position, goal: Goal, limits: Limits) -> Solution {
+    pub fn solve_warm(
+        &mut self,
+        position: &Position<R>,
+        goal: Goal,
+        limits: Limits,
+    ) -> Solution<R> {
         let started = Instant::now();
         self.nodes = 0;
         self.node_limit = limits.max_nodes;
@@ -383,9 +395,9 @@ impl Solver {
     /// win beats any material gain, a larger gain beats a smaller one, and both beat a king.
     fn solve_auto(
         &mut self,
-        position: &Position,
+        position: &Position<R>,
         limits: Limits,
-        solution: &mut Solution,
+        solution: &mut Solution<R>,
     ) -> Result<(), Aborted> {
         let mut root = *position;
         let mut found = None;
@@ -412,7 +424,10 @@ impl Solver {
         }
         if best != Goal::Win {
             let material = position.material();
-            let most = material.get(position.turn().other()).value(3).max(0) as u32;
+            let most = material
+                .get(position.turn().other())
+                .value(king_value::<R>())
+                .max(0) as u32;
             for n in 1..=most {
                 if best == Goal::Material(n) {
                     continue;
@@ -429,10 +444,10 @@ impl Solver {
 
     fn solve_goal(
         &mut self,
-        position: &Position,
+        position: &Position<R>,
         goal: Goal,
         limits: Limits,
-        solution: &mut Solution,
+        solution: &mut Solution<R>,
     ) -> Result<(), Aborted> {
         self.begin(position, goal);
         solution.goal = goal;
@@ -473,9 +488,9 @@ impl Solver {
     /// Material is counted against `start`. This is how given lines are checked move by move.
     pub fn prove_from(
         &mut self,
-        start: &Position,
+        start: &Position<R>,
         goal: Goal,
-        position: &Position,
+        position: &Position<R>,
         depth: u32,
         limits: Limits,
     ) -> Option<bool> {
@@ -498,7 +513,7 @@ impl Solver {
 
     /// Sets the goal and its reference values, and the salt that gives this context its own
     /// table entries.
-    fn begin(&mut self, position: &Position, goal: Goal) {
+    fn begin(&mut self, position: &Position<R>, goal: Goal) {
         self.attacker = position.turn();
         self.goal = goal;
         self.start_balance = balance(position, self.attacker);
@@ -524,7 +539,7 @@ impl Solver {
     /// The smallest depth (<= `max`) at which the goal is proven from `position`.
     pub(crate) fn distance(
         &mut self,
-        position: &mut Position,
+        position: &mut Position<R>,
         max: u32,
     ) -> Result<Option<u32>, Aborted> {
         for depth in 0..=max {
@@ -538,7 +553,7 @@ impl Solver {
 
 /// The depth for the children of a node with `moves`: one less, except when the only legal
 /// move is a capture (a forced capture is free; material shrinks, so this ends).
-fn child_depth(moves: &[Move], depth: u32) -> u32 {
+fn child_depth<R: Rules>(moves: &[Move<R>], depth: u32) -> u32 {
     if moves.len() == 1 && moves[0].is_capture() {
         depth
     } else {
@@ -554,14 +569,24 @@ fn mix(value: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Material of `color` minus the opponent's, a king counting 3.
-pub fn balance(position: &Position, color: Color) -> i32 {
+/// What a king is worth in men, in the solver's material count: 3, but 2 in english checkers,
+/// where a king moves one square at a time.
+pub const fn king_value<R: Rules>() -> i32 {
+    match R::RULES.variant {
+        Variant::English => 2,
+        _ => 3,
+    }
+}
+
+/// Material of `color` minus the opponent's, a king counting [`king_value`].
+pub fn balance<R: Rules>(position: &Position<R>, color: Color) -> i32 {
     let material = position.material();
-    material.get(color).value(3) - material.get(color.other()).value(3)
+    let king = king_value::<R>();
+    material.get(color).value(king) - material.get(color.other()).value(king)
 }
 
 /// Solves many positions in parallel (each thread with its own solver); results in input order.
-pub fn solve_all(tasks: &[(Position, Goal)], limits: Limits) -> Vec<Solution> {
+pub fn solve_all<R: SolverSlot>(tasks: &[(Position<R>, Goal)], limits: Limits) -> Vec<Solution<R>> {
     use rayon::prelude::*;
     tasks
         .par_iter()
@@ -569,17 +594,54 @@ pub fn solve_all(tasks: &[(Position, Goal)], limits: Limits) -> Vec<Solution> {
         .collect()
 }
 
-/// Runs `f` with the calling thread's own solver, made at the thread's first call and kept for
-/// its life: a pool of worker threads allocates one table per thread, once, however many
-/// positions it solves. The table holds what earlier calls left: use [`Solver::solve`] or
-/// [`Solver::clear_table`] where that must not matter.
-pub fn with_thread_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
-    thread_local! {
-        static SOLVER: RefCell<Option<Box<Solver>>> = const { RefCell::new(None) };
+/// The solvers of one thread, one per game, each made the first time it is asked for.
+#[derive(Default)]
+pub struct ThreadSolvers {
+    international: Option<Box<Solver<International>>>,
+    brazilian: Option<Box<Solver<Brazilian>>>,
+    russian: Option<Box<Solver<Russian>>>,
+    english: Option<Box<Solver<English>>>,
+}
+
+/// The games whose solvers a thread keeps: each names its slot in [`ThreadSolvers`].
+pub trait SolverSlot: Rules {
+    /// This game's solver slot.
+    fn slot(solvers: &mut ThreadSolvers) -> &mut Option<Box<Solver<Self>>>;
+}
+
+impl SolverSlot for International {
+    fn slot(solvers: &mut ThreadSolvers) -> &mut Option<Box<Solver<Self>>> {
+        &mut solvers.international
     }
-    SOLVER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => f(slot.get_or_insert_with(|| Box::new(Solver::new()))),
-        // Called again from within `f` on this thread: a solver of its own.
+}
+
+impl SolverSlot for Brazilian {
+    fn slot(solvers: &mut ThreadSolvers) -> &mut Option<Box<Solver<Self>>> {
+        &mut solvers.brazilian
+    }
+}
+
+impl SolverSlot for Russian {
+    fn slot(solvers: &mut ThreadSolvers) -> &mut Option<Box<Solver<Self>>> {
+        &mut solvers.russian
+    }
+}
+
+impl SolverSlot for English {
+    fn slot(solvers: &mut ThreadSolvers) -> &mut Option<Box<Solver<Self>>> {
+        &mut solvers.english
+    }
+}
+
+/// Runs `f` with this thread's solver of the game `R`: its 4 MiB table is allocated once per
+/// thread and game, not once per task. Called again from within `f` on the same thread, `f` gets
+/// a solver of its own.
+pub fn with_thread_solver<R: SolverSlot, T>(f: impl FnOnce(&mut Solver<R>) -> T) -> T {
+    thread_local! {
+        static SOLVERS: RefCell<ThreadSolvers> = RefCell::new(ThreadSolvers::default());
+    }
+    SOLVERS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut solvers) => f(R::slot(&mut solvers).get_or_insert_with(|| Box::new(Solver::new()))),
         Err(_) => f(&mut Solver::new()),
     })
 }

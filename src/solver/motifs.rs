@@ -1,7 +1,7 @@
 //! Motif tags computed from a solution's main line.
 //!
-//! Named shots are recognised by the squares of their classic form, seen from the solving side
-//! (for Black the board is turned, square `s` read as `51 - s`):
+//! Named shots are recognised, in international draughts, by the squares of their classic form,
+//! seen from the solving side (for Black the board is turned, square `s` read as `51 - s`):
 //! - coup Philippe: the defender's men from 18 and 16 are drawn away by captures early in the
 //!   line, and the final capture starts on 38 or 40 and ends on 16, 7, 9, 20 or 29;
 //! - coup royal: the defender captures onto 34 taking two or more pieces, and the answer is a
@@ -10,9 +10,8 @@
 //!   capture elsewhere, and that very piece makes the next capture.
 
 use super::Solution;
-use crate::moves::Move;
-use crate::position::Position;
 use crate::square::{Color, Square};
+use damtutor_rules::{Move, Position, Rules, Variant};
 use std::fmt;
 
 /// A tactical motif. In files and JSON it is its tag ([`Motif::key`]), such as `turkish_strike`.
@@ -94,14 +93,17 @@ impl PartialEq<&str> for Motif {
 }
 
 /// One ply of the main line with its position.
-struct Ply {
-    before: Position,
-    mv: Move,
+struct Ply<R: Rules> {
+    before: Position<R>,
+    mv: Move<R>,
     by_solver: bool,
 }
 
-/// The motifs of a solved position, in [`Motif::ALL`] order.
-pub fn detect(solution: &Solution) -> Vec<Motif> {
+/// The motifs of a solved position, in [`Motif::ALL`] order. The named shots (coup Philippe,
+/// coup royal) are looked for in international draughts only; the bomb needs the
+/// maximum-capture rule.
+pub fn detect<R: Rules>(solution: &Solution<R>) -> Vec<Motif> {
+    let international = R::RULES.variant == Variant::International;
     let solver = solution.position.turn();
     let mut plies = Vec::new();
     let mut position = solution.position;
@@ -133,9 +135,9 @@ pub fn detect(solution: &Solution) -> Vec<Motif> {
                     && w[0].before.with_turn(solver.other()).has_capture()
                     && w[1].mv.is_capture()
             }),
-            Motif::CoupPhilippe => coup_philippe(&plies, solver),
-            Motif::CoupRoyal => coup_royal(&plies, solver),
-            Motif::Bomb => bomb(&plies),
+            Motif::CoupPhilippe => international && coup_philippe(&plies, solver),
+            Motif::CoupRoyal => international && coup_royal(&plies, solver),
+            Motif::Bomb => R::RULES.maximum_capture && bomb(&plies),
         };
         if present {
             found.push(motif);
@@ -145,7 +147,7 @@ pub fn detect(solution: &Solution) -> Vec<Motif> {
 }
 
 /// Solver's quiet moves answered by a capture.
-fn sacrifices(plies: &[Ply]) -> usize {
+fn sacrifices<R: Rules>(plies: &[Ply<R>]) -> usize {
     plies
         .windows(2)
         .filter(|w| w[0].by_solver && !w[0].mv.is_capture() && w[1].mv.is_capture())
@@ -153,7 +155,7 @@ fn sacrifices(plies: &[Ply]) -> usize {
 }
 
 /// A capture that stops because pieces it took still stand, and whose piece is taken next move.
-fn turkish_strike(plies: &[Ply]) -> bool {
+fn turkish_strike<R: Rules>(plies: &[Ply<R>]) -> bool {
     plies.windows(2).any(|w| {
         let (capture, answer) = (&w[0], &w[1]);
         if !capture.mv.is_capture() || !answer.mv.captured().contains(capture.mv.to()) {
@@ -169,7 +171,7 @@ fn turkish_strike(plies: &[Ply]) -> bool {
     })
 }
 
-fn king_trap(plies: &[Ply]) -> bool {
+fn king_trap<R: Rules>(plies: &[Ply<R>]) -> bool {
     let mut trapped: Option<Square> = None;
     for ply in plies {
         if !ply.by_solver && ply.mv.promotes() {
@@ -186,31 +188,41 @@ fn king_trap(plies: &[Ply]) -> bool {
 }
 
 /// Whether the majority rule removed some capture from the defender's choice.
-fn majority_decided(position: &Position) -> bool {
+fn majority_decided<R: Rules>(position: &Position<R>) -> bool {
     position.captures_ignoring_majority().len() > position.legal_moves().len()
 }
 
 /// A man's capture with a leg towards its own side of the board.
-fn backward(ply: &Ply) -> bool {
+fn backward<R: Rules>(ply: &Ply<R>) -> bool {
     if !ply.mv.is_capture() || ply.mv.is_king_move() {
         return false;
     }
+    let board = R::RULES.board;
+    let turn = ply.before.turn();
+    let crowning = board.crowning_row(turn);
     let route = ply.before.capture_route(&ply.mv);
-    route.windows(2).any(|leg| match ply.before.turn() {
-        Color::White => leg[1].row() > leg[0].row(),
-        Color::Black => leg[1].row() < leg[0].row(),
+    // In russian draughts a man crowned during the capture goes on as a king: only the legs
+    // before it reached the crowning row are a man's.
+    let as_man = route
+        .iter()
+        .position(|&s| crowning.contains(s))
+        .map_or(route.len(), |i| i + 1);
+    route[..as_man].windows(2).any(|leg| match turn {
+        Color::White => board.row(leg[1]) > board.row(leg[0]),
+        Color::Black => board.row(leg[1]) < board.row(leg[0]),
     })
 }
 
-/// A square as the solving side sees it (White's numbering; turned for Black).
+/// A square of the 10x10 board as the solving side sees it (White's numbering; turned for
+/// Black).
 fn seen(square: Square, solver: Color) -> u8 {
     match solver {
         Color::White => square.number(),
-        Color::Black => square.mirror().number(),
+        Color::Black => damtutor_rules::Board::TenByTen.mirror(square).number(),
     }
 }
 
-fn coup_philippe(plies: &[Ply], solver: Color) -> bool {
+fn coup_philippe<R: Rules>(plies: &[Ply<R>], solver: Color) -> bool {
     // It opens with a sacrifice taken by the man from 18 (a coup de mazette, usually with a
     // recapture that also draws the man from 16 away); a coup royal starts the same way and is
     // told apart by its own pattern.
@@ -231,7 +243,7 @@ fn coup_philippe(plies: &[Ply], solver: Color) -> bool {
         && [16, 7, 9, 20, 29].contains(&seen(last.mv.to(), solver))
 }
 
-fn coup_royal(plies: &[Ply], solver: Color) -> bool {
+fn coup_royal<R: Rules>(plies: &[Ply<R>], solver: Color) -> bool {
     // The offer: a capture onto 34 taking two or more; the rafle: the solver's next capture
     // (a waiting move may come first), from 40, of four or more, starting with the piece on 34.
     plies.iter().enumerate().any(|(i, offer)| {
@@ -249,19 +261,21 @@ fn coup_royal(plies: &[Ply], solver: Color) -> bool {
             return false;
         }
         let route = shot.before.capture_route(&shot.mv);
-        route.len() >= 2 && first_jumped(route[0], route[1]) == Some(offer.mv.to())
+        route.len() >= 2 && first_jumped::<R>(route[0], route[1]) == Some(offer.mv.to())
     })
 }
 
 /// The square a man jumps on the leg from `a` to `b` (two squares apart on a diagonal).
-fn first_jumped(a: Square, b: Square) -> Option<Square> {
-    if a.row().abs_diff(b.row()) != 2 || a.column().abs_diff(b.column()) != 2 {
+fn first_jumped<R: Rules>(a: Square, b: Square) -> Option<Square> {
+    let board = R::RULES.board;
+    let ((ar, ac), (br, bc)) = (board.coords(a), board.coords(b));
+    if ar.abs_diff(br) != 2 || ac.abs_diff(bc) != 2 {
         return None;
     }
-    Square::from_coords((a.row() + b.row()) / 2, (a.column() + b.column()) / 2)
+    board.at((ar + br) / 2, (ac + bc) / 2)
 }
 
-fn bomb(plies: &[Ply]) -> bool {
+fn bomb<R: Rules>(plies: &[Ply<R>]) -> bool {
     plies.windows(2).any(|w| {
         let (forced, recapture) = (&w[0], &w[1]);
         if forced.by_solver || !forced.mv.is_capture() || !recapture.by_solver {

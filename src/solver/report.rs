@@ -3,6 +3,7 @@
 use super::{Solution, TreeNode};
 use crate::position::Material;
 use crate::square::ByColor;
+use damtutor_rules::Rules;
 use serde::Serialize;
 
 /// Men and kings of both sides.
@@ -40,8 +41,8 @@ pub struct ReplyReport {
     pub truncated: bool,
 }
 
-impl From<&TreeNode> for TreeReport {
-    fn from(node: &TreeNode) -> TreeReport {
+impl<R: Rules> From<&TreeNode<R>> for TreeReport {
+    fn from(node: &TreeNode<R>) -> TreeReport {
         TreeReport {
             text: node.text.clone(),
             replies: node
@@ -62,6 +63,9 @@ impl From<&TreeNode> for TreeReport {
 pub struct SolutionReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// The game, unless it is international draughts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<damtutor_rules::Variant>,
     pub fen: String,
     pub status: super::Status,
     pub goal: String,
@@ -82,9 +86,15 @@ pub struct SolutionReport {
 
 impl SolutionReport {
     /// The report of `solution`; the tree only when `with_tree`.
-    pub fn new(solution: &Solution, id: Option<String>, with_tree: bool) -> SolutionReport {
+    pub fn new<R: Rules>(
+        solution: &Solution<R>,
+        id: Option<String>,
+        with_tree: bool,
+    ) -> SolutionReport {
+        let variant = R::RULES.variant;
         SolutionReport {
             id,
+            variant: (variant != damtutor_rules::Variant::International).then_some(variant),
             fen: solution.position.to_string(),
             status: solution.status,
             goal: solution.goal.to_string(),

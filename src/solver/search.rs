@@ -10,8 +10,8 @@
 //! refutation ends the node at the first reply that holds.
 
 use super::{balance, Aborted, Goal, Solver};
-use crate::moves::{Move, MoveList, MAX_MOVES};
-use crate::position::Position;
+use damtutor_rules::moves::MAX_MOVES;
+use damtutor_rules::{Move, MoveList, Position, Rules};
 use std::time::Instant;
 
 /// No depth recorded in a table entry.
@@ -39,15 +39,15 @@ pub(super) struct Entry {
 const FLAG_WORDS: usize = MAX_MOVES.div_ceil(64);
 
 /// The moves of one ply of the search, reused by every node at that ply.
-pub(super) struct Ply {
-    moves: MoveList,
+pub(super) struct Ply<R: Rules> {
+    moves: MoveList<R>,
     /// Bit `i`: the quiet move `moves[i]` forces the opponent to capture. Written when the move
     /// is tested, read only after that.
     forcing: [u64; FLAG_WORDS],
 }
 
-impl Ply {
-    fn new() -> Ply {
+impl<R: Rules> Ply<R> {
+    fn new() -> Ply<R> {
         Ply {
             moves: MoveList::new(),
             forcing: [0; FLAG_WORDS],
@@ -69,12 +69,16 @@ impl Ply {
 }
 
 /// The buffers of a search, one [`Ply`] per ply reached so far.
-#[derive(Default)]
-pub(super) struct Plies(Vec<Ply>);
+pub(super) struct Plies<R: Rules>(Vec<Ply<R>>);
 
-impl Plies {
+impl<R: Rules> Plies<R> {
+    /// No buffer yet.
+    pub(super) fn new() -> Plies<R> {
+        Plies(Vec::new())
+    }
+
     /// The buffer of `ply`, made the first time a search reaches that ply.
-    fn at(&mut self, ply: usize) -> &mut Ply {
+    fn at(&mut self, ply: usize) -> &mut Ply<R> {
         while self.0.len() <= ply {
             self.0.push(Ply::new());
         }
@@ -87,14 +91,23 @@ pub(super) fn new_table() -> Vec<Entry> {
     vec![Entry::default(); 1 << TABLE_BITS]
 }
 
-impl Solver {
+impl<R: Rules> Solver<R> {
     /// Whether the goal can be forced from `position` within `depth` plies.
-    pub(crate) fn prove(&mut self, position: &mut Position, depth: u32) -> Result<bool, Aborted> {
+    pub(crate) fn prove(
+        &mut self,
+        position: &mut Position<R>,
+        depth: u32,
+    ) -> Result<bool, Aborted> {
         self.search(position, depth, 0)
     }
 
     /// [`Solver::prove`] at `ply` plies from the search's root, which names the move buffer.
-    fn search(&mut self, position: &mut Position, depth: u32, ply: usize) -> Result<bool, Aborted> {
+    fn search(
+        &mut self,
+        position: &mut Position<R>,
+        depth: u32,
+        ply: usize,
+    ) -> Result<bool, Aborted> {
         self.nodes += 1;
         if self.nodes & 0xfff == 0
             && (self.nodes >= self.node_limit || Instant::now() >= self.deadline)
@@ -144,7 +157,12 @@ impl Solver {
     }
 
     /// A node too shallow for the table: its children are searched directly.
-    fn expand(&mut self, position: &mut Position, depth: u32, ply: usize) -> Result<bool, Aborted> {
+    fn expand(
+        &mut self,
+        position: &mut Position<R>,
+        depth: u32,
+        ply: usize,
+    ) -> Result<bool, Aborted> {
         match self.generate(position, depth, ply) {
             None => Ok(self.reached_here),
             Some((capture, next)) => self.children(position, ply, next, capture),
@@ -154,11 +172,11 @@ impl Solver {
     /// Generates the moves of `position` into the buffer of `ply`. `None` when the node ends
     /// here (the goal is reached, or no move is left), with the verdict in `reached_here`;
     /// else whether the moves capture and the depth of the children.
-    fn generate(&mut self, position: &Position, depth: u32, ply: usize) -> Option<(bool, u32)> {
+    fn generate(&mut self, position: &Position<R>, depth: u32, ply: usize) -> Option<(bool, u32)> {
         let buffer = self.plies.at(ply);
         position.legal_moves_into(&mut buffer.moves);
         let count = buffer.moves.len();
-        let capture = buffer.moves.first().is_some_and(Move::is_capture);
+        let capture = buffer.moves.first().is_some_and(Move::<R>::is_capture);
         if self.reached(position, count == 0, capture) {
             self.reached_here = true;
             return None;
@@ -179,7 +197,7 @@ impl Solver {
     /// The verdict of a node from its children (moves generated at `ply`).
     fn children(
         &mut self,
-        position: &mut Position,
+        position: &mut Position<R>,
         ply: usize,
         next: u32,
         capture: bool,
@@ -194,8 +212,8 @@ impl Solver {
     /// Whether `m` keeps the goal forced: the position after it proven within `depth`.
     fn try_move(
         &mut self,
-        position: &mut Position,
-        m: &Move,
+        position: &mut Position<R>,
+        m: &Move<R>,
         ply: usize,
         depth: u32,
     ) -> Result<bool, Aborted> {
@@ -208,7 +226,12 @@ impl Solver {
     /// The defender's node: every reply must be refuted. Replies that give the solver a
     /// capture come first (they force its hand, and most often hold), then the rest, each group
     /// in the order of generation.
-    fn defend(&mut self, position: &mut Position, ply: usize, next: u32) -> Result<bool, Aborted> {
+    fn defend(
+        &mut self,
+        position: &mut Position<R>,
+        ply: usize,
+        next: u32,
+    ) -> Result<bool, Aborted> {
         let count = self.plies.0[ply].moves.len();
         if self.plies.0[ply].moves[0].is_capture() {
             for index in 0..count {
@@ -242,7 +265,7 @@ impl Solver {
     /// 500, and a promotion 400 more.
     fn attack(
         &mut self,
-        position: &mut Position,
+        position: &mut Position<R>,
         ply: usize,
         next: u32,
         capture: bool,
@@ -250,8 +273,16 @@ impl Solver {
         let count = self.plies.0[ply].moves.len();
         if capture {
             let moves = &self.plies.0[ply].moves;
-            let most = moves.iter().map(Move::capture_count).max().unwrap_or(0);
-            let least = moves.iter().map(Move::capture_count).min().unwrap_or(0);
+            let most = moves
+                .iter()
+                .map(Move::<R>::capture_count)
+                .max()
+                .unwrap_or(0);
+            let least = moves
+                .iter()
+                .map(Move::<R>::capture_count)
+                .min()
+                .unwrap_or(0);
             for promotes in [true, false] {
                 for taken in (least..=most).rev() {
                     for index in 0..count {
@@ -297,7 +328,7 @@ impl Solver {
 
     /// Whether the goal is reached in `position`, given whether it has no legal move and
     /// whether its side to move must capture.
-    pub(super) fn reached(&self, position: &Position, no_moves: bool, capture: bool) -> bool {
+    pub(super) fn reached(&self, position: &Position<R>, no_moves: bool, capture: bool) -> bool {
         if no_moves {
             return position.turn() != self.attacker;
         }
@@ -305,7 +336,7 @@ impl Solver {
     }
 
     /// What [`Solver::reached`] says, found without generating the moves.
-    fn reached_at_leaf(&self, position: &Position) -> bool {
+    fn reached_at_leaf(&self, position: &Position<R>) -> bool {
         let met = self.goal_met_if_quiet(position);
         if position.turn() == self.attacker {
             // The solver to move: the goal is reached in a quiet position where it can move.
@@ -320,7 +351,7 @@ impl Solver {
     }
 
     /// Whether the goal's material condition holds (checked in a quiet position only).
-    fn goal_met_if_quiet(&self, position: &Position) -> bool {
+    fn goal_met_if_quiet(&self, position: &Position<R>) -> bool {
         match self.goal {
             Goal::Win | Goal::Auto => false,
             Goal::Material(n) => balance(position, self.attacker) - self.start_balance >= n as i32,
@@ -348,7 +379,7 @@ fn prefetch(table: &[Entry], slot: usize) {
 }
 
 /// Whether the quiet move `m` leaves the opponent a capture to make.
-fn forces_capture(position: &mut Position, m: &Move) -> bool {
+fn forces_capture<R: Rules>(position: &mut Position<R>, m: &Move<R>) -> bool {
     let undo = position.make(m);
     let forcing = position.has_capture();
     position.unmake(m, undo);

@@ -2,38 +2,37 @@
 //! with the answer to it.
 
 use super::{child_depth, Aborted, Solver};
-use crate::moves::Move;
-use crate::position::Position;
+use damtutor_rules::{International, Move, Position, Rules};
 
 /// A solver's move and the defender's possible replies to it.
 #[derive(Clone, Debug)]
-pub struct TreeNode {
+pub struct TreeNode<R: Rules = International> {
     /// The winning move.
-    pub mv: Move,
+    pub mv: Move<R>,
     /// The move in notation.
     pub text: String,
     /// Every legal reply, the most stubborn (longest to refute) first. Empty when the goal is
     /// reached right after `mv`.
-    pub replies: Vec<Reply>,
+    pub replies: Vec<Reply<R>>,
 }
 
 /// A defender reply and how the solver answers it.
 #[derive(Clone, Debug)]
-pub struct Reply {
-    pub mv: Move,
+pub struct Reply<R: Rules = International> {
+    pub mv: Move<R>,
     pub text: String,
     /// Plies the solver still needs after this reply.
     pub distance: u32,
     /// The answer; `None` when the goal is reached by this reply itself or the tree was cut
     /// (see `truncated`).
-    pub next: Option<TreeNode>,
+    pub next: Option<TreeNode<R>>,
     /// The tree's size limit stopped before this reply's answer was written out.
     pub truncated: bool,
 }
 
-impl TreeNode {
+impl<R: Rules> TreeNode<R> {
     /// The main line: the winning moves against the most stubborn replies.
-    pub fn main_line(&self) -> Vec<Move> {
+    pub fn main_line(&self) -> Vec<Move<R>> {
         let mut line = vec![self.mv];
         let mut node = self;
         while let Some(reply) = node.replies.first() {
@@ -55,23 +54,23 @@ impl TreeNode {
             .replies
             .iter()
             .filter_map(|r| r.next.as_ref())
-            .map(TreeNode::size)
+            .map(TreeNode::<R>::size)
             .sum::<usize>()
     }
 }
 
-impl Solver {
+impl<R: Rules> Solver<R> {
     /// The tree from `position` (the solver to move), proven within `depth`. `budget` caps the
     /// number of side branches written out; the main line is always complete.
     pub(crate) fn build_tree(
         &mut self,
-        position: &mut Position,
+        position: &mut Position<R>,
         depth: u32,
         budget: &mut usize,
-    ) -> Result<Option<TreeNode>, Aborted> {
+    ) -> Result<Option<TreeNode<R>>, Aborted> {
         let moves = position.legal_moves();
         let next = child_depth(&moves, depth);
-        let mut best: Option<(u32, Move)> = None;
+        let mut best: Option<(u32, Move<R>)> = None;
         for m in &moves {
             let undo = position.make(m);
             let distance = self.distance(position, next)?;
@@ -92,7 +91,7 @@ impl Solver {
         if !self.reached(
             position,
             replies_list.is_empty(),
-            replies_list.first().is_some_and(Move::is_capture),
+            replies_list.first().is_some_and(Move::<R>::is_capture),
         ) {
             let reply_depth = child_depth(&replies_list, distance);
             for r in &replies_list {
@@ -115,7 +114,7 @@ impl Solver {
                 if !self.reached(
                     position,
                     after_moves.is_empty(),
-                    after_moves.first().is_some_and(Move::is_capture),
+                    after_moves.first().is_some_and(Move::<R>::is_capture),
                 ) {
                     if i == 0 || *budget > 0 {
                         *budget = budget.saturating_sub(1);

@@ -7,7 +7,7 @@
 use crate::bitboard::Bitboard;
 use crate::fen::FenError;
 use crate::position::{Material, Position};
-use crate::rules::{Brazilian, English, International, Russian, Variant};
+use crate::rules::{Brazilian, English, International, Rules, Russian, Variant};
 use crate::setup::{PositionError, Setup};
 use crate::square::{ByColor, Color, Piece, Square};
 use std::fmt;
@@ -84,6 +84,23 @@ impl VariantPosition {
             VariantPosition::Russian(_) => Variant::Russian,
             VariantPosition::English(_) => Variant::English,
         }
+    }
+
+    /// The position as one of the game `R`, or `None` when it is of another game.
+    ///
+    /// ```
+    /// use damtutor_rules::{Brazilian, International, Position, Russian, Variant, VariantPosition};
+    /// let position = VariantPosition::from_fen(Variant::Brazilian, "start")?;
+    /// assert_eq!(position.get::<Brazilian>(), Some(Position::initial()));
+    /// assert_eq!(position.get::<Russian>(), None);
+    /// assert_eq!(position.get::<International>(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn get<R: Rules>(&self) -> Option<Position<R>> {
+        if R::RULES.variant != self.variant() {
+            return None;
+        }
+        with_position!(self, p => p.convert::<R>())
     }
 
     /// The side to move.
