@@ -203,9 +203,10 @@ fn backward<R: Rules>(ply: &Ply<R>) -> bool {
     let route = ply.before.capture_route(&ply.mv);
     // In russian draughts a man crowned during the capture goes on as a king: only the legs
     // before it reached the crowning row are a man's.
+    let crowned_on_the_way = R::RULES.crowning == damtutor_rules::Crowning::DuringCaptureContinue;
     let as_man = route
         .iter()
-        .position(|&s| crowning.contains(s))
+        .position(|&s| crowned_on_the_way && crowning.contains(s))
         .map_or(route.len(), |i| i + 1);
     route[..as_man].windows(2).any(|leg| match turn {
         Color::White => board.row(leg[1]) > board.row(leg[0]),
