@@ -10,7 +10,7 @@
 //! use damtutor::exercise;
 //! use damtutor::render::templates::{Document, Format, Templates};
 //! use damtutor::render::worksheet::{self, Item, WorksheetOptions};
-//! use damtutor::solver::{solve_all, Limits};
+//! use damtutor::solver::{solve_all_variants, Limits};
 //! use std::path::Path;
 //!
 //! let set = exercise::parse(
@@ -19,7 +19,7 @@
 //! )
 //! .unwrap();
 //! let tasks: Vec<_> = set.exercises.iter().map(|e| (e.position, e.goal)).collect();
-//! let solutions = solve_all(&tasks, Limits::default());
+//! let solutions = solve_all_variants(&tasks, Limits::default());
 //! let items: Vec<Item> = set
 //!     .exercises
 //!     .iter()

@@ -258,10 +258,15 @@ pub enum Keys {
 ///
 /// ```
 /// use damtutor::solver::{Goal, Limits, Solver, Status};
-/// let position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// use damtutor::{Position, Russian};
+/// let position: Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
 /// let solution = Solver::new().solve(&position, Goal::Auto, Limits::default());
 /// assert_eq!(solution.status, Status::Win);
 /// assert_eq!(solution.line_texts(), ["43-38", "47x32", "28x37"]);
+/// // The same solver for another game: its positions and moves are of that game.
+/// let russian: damtutor_rules::Position<Russian> = "W:Wb6:Bc7,f6".parse().unwrap();
+/// let solution = Solver::new().solve(&russian, Goal::Win, Limits::default());
+/// assert_eq!(solution.key_texts(), ["b6:g5", "b6:h4"]);
 /// ```
 pub struct Solver<R: Rules = International> {
     table: Vec<search::Entry>,
