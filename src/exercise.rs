@@ -870,6 +870,26 @@ mod tests {
     }
 
     #[test]
+    fn answer_files_carry_what_a_practice_page_recorded() {
+        let text = "student: Li\nanswers:\n  a: \"43-38\"\n  7: \"32-28\"\npractice:\n  a: {hints: 2, wrong: [\"1. 11-6\"], seconds: 40, verdict: correct}\n  7: {}\n";
+        let sheet = parse_answers(text, "li.yaml").unwrap();
+        assert_eq!(sheet.practice_of("a").hints, 2);
+        assert_eq!(sheet.practice_of("a").wrong, ["1. 11-6"]);
+        assert_eq!(sheet.practice_of("7"), PracticeRecord::default());
+        assert_eq!(sheet.practice_of("missing"), PracticeRecord::default());
+        let broken =
+            "student: Li\nanswers:\n  a: \"43-38\"\npractice:\n  b: {}\n  a: {hints: many}\n";
+        let error = parse_answers(broken, "li.yaml").unwrap_err();
+        assert_eq!(error.line, Some(6));
+        assert!(
+            error
+                .to_string()
+                .starts_with("li.yaml:6: exercise a: practice:"),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn unknown_keys_and_bad_positions_are_errors() {
         let text = "title: T\nexercises:\n  - id: a\n    fen: \"W:W28\"\n    gaol: win\n";
         let errors = parse(text, "t.yaml").unwrap_err();

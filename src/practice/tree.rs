@@ -250,7 +250,7 @@ impl std::fmt::Display for TreeError {
             TreeError::Unsolved => f.write_str("the solver does not prove it"),
             TreeError::TooLarge { limit } => write!(
                 f,
-                "its proof tree has more than {limit} turns of the solving side (raise --max-tree, or give a position with fewer good moves)"
+                "its proof tree has more than {limit} turns of the solving side (--max-tree N allows more)"
             ),
             TreeError::Disagrees { line, verdict } => write!(
                 f,
@@ -604,4 +604,118 @@ pub fn turns(turn: &Turn) -> usize {
         .filter_map(|a| a.next.as_ref())
         .map(turns)
         .sum::<usize>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Goal;
+
+    fn tree_of(fen: &str, book: Option<&str>, max_turns: usize) -> Result<Turn, TreeError> {
+        let position = fen.parse().unwrap();
+        let mut solver = Solver::new();
+        let solution = solver.solve(&position, Goal::Win, Limits::default());
+        build(&mut solver, &solution, book, Limits::default(), max_turns)
+    }
+
+    fn texts(turn: &Turn, verdict: MoveVerdict) -> Vec<&str> {
+        turn.moves
+            .iter()
+            .filter(|c| c.verdict == verdict)
+            .map(|c| c.mv.text.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn every_legal_move_is_judged_and_the_key_line_reaches_the_goal() {
+        let tree = tree_of("W:W11,23,27,28,43:BK47", None, 100).unwrap();
+        assert_eq!(tree.moves.len(), 9);
+        assert_eq!(texts(&tree, MoveVerdict::Correct), ["43-38"]);
+        assert!(texts(&tree, MoveVerdict::Alternative).is_empty());
+        for wrong in tree
+            .moves
+            .iter()
+            .filter(|c| c.verdict == MoveVerdict::Wrong)
+        {
+            assert_eq!(wrong.reason, Some(Reason::Escapes), "{}", wrong.mv.text);
+            assert_eq!(wrong.refutation[0].text, "47-41");
+        }
+        let key = tree.moves.iter().find(|c| c.key).unwrap();
+        let reply = &key.replies[0];
+        assert_eq!(reply.mv.text, "47x32");
+        assert_eq!(reply.mv.captured, [11, 23, 27, 38]);
+        assert_eq!(reply.mv.via, [29, 7, 16]);
+        let next = reply.next.as_ref().unwrap();
+        assert_eq!(next.capture, 1, "28x37 is compulsory");
+        assert_eq!(next.moves.len(), 1);
+        assert_eq!(next.moves[0].end, Some(Ending::Correct));
+        assert_eq!(turns(&tree), 2);
+    }
+
+    #[test]
+    fn a_second_key_is_an_alternative_with_its_own_proof() {
+        let tree = tree_of("W:W8,14,32,38,43:BK48", None, 100).unwrap();
+        assert_eq!(texts(&tree, MoveVerdict::Correct), ["32-27"]);
+        assert_eq!(texts(&tree, MoveVerdict::Alternative), ["8-3"]);
+        let alternative = tree.moves.iter().find(|c| c.mv.text == "8-3").unwrap();
+        assert!(alternative.key && alternative.mv.crowns);
+        assert!(!alternative.replies.is_empty());
+        let wrong = tree.moves.iter().find(|c| c.mv.text == "32-28").unwrap();
+        assert_eq!(
+            wrong.reason,
+            Some(Reason::Loses {
+                lost: 5,
+                kings: true
+            })
+        );
+        // The refutation: the king's capture of five, with its route.
+        assert_eq!(wrong.refutation[0].text, "48x42");
+        assert_eq!(wrong.refutation[0].via, [25, 3, 17, 33]);
+    }
+
+    #[test]
+    fn a_material_goal_and_a_book_line() {
+        let book = "27-22 18x27 32x21 16x27 34-30 25x34 40x16";
+        let position = "W:W27,32,34,38,40,45:B11,12,16,18,23,25".parse().unwrap();
+        let mut solver = Solver::new();
+        let solution = solver.solve(&position, Goal::Material(2), Limits::default());
+        let tree = build(&mut solver, &solution, Some(book), Limits::default(), 100).unwrap();
+        let wrong = tree.moves.iter().find(|c| c.mv.text == "32-28").unwrap();
+        assert_eq!(
+            wrong.reason,
+            Some(Reason::Loses {
+                lost: 2,
+                kings: false
+            })
+        );
+        let mut turn = &tree;
+        let mut line = Vec::new();
+        loop {
+            let choice = turn
+                .moves
+                .iter()
+                .find(|c| c.verdict == MoveVerdict::Correct)
+                .unwrap();
+            line.push(choice.mv.text.clone());
+            if let Some(end) = choice.end {
+                assert_eq!(end, Ending::Correct);
+                break;
+            }
+            line.push(choice.replies[0].mv.text.clone());
+            turn = choice.replies[0].next.as_ref().unwrap();
+        }
+        assert_eq!(line.join(" "), book);
+    }
+
+    #[test]
+    fn too_large_and_unsolved_trees_are_errors() {
+        assert_eq!(
+            tree_of("W:WK1:B7,21,22,28", None, 2),
+            Err(TreeError::TooLarge { limit: 2 })
+        );
+        assert_eq!(
+            tree_of("W:W46:B5,10,15", None, 100),
+            Err(TreeError::Unsolved)
+        );
+    }
 }
