@@ -226,6 +226,33 @@ fn the_command_reports_what_it_wrote() {
     let data = embedded(&html);
     assert_eq!(data["words"]["rule_capture"], "有吃必吃：{moves}。");
     assert_eq!(data["exercises"][0]["caption"], "白先胜");
+    // Text from an exercise file never becomes markup, in the page or in its data.
+    let hostile = dir.join("hostile.yaml");
+    std::fs::write(
+        &hostile,
+        "title: \"<b>T</b>\"\nexercises:\n  - id: \"x<i>\"\n    title: \"</script><img src=x onerror=alert(1)>\"\n    hint: \"a & b\"\n    fen: \"W:W11,23,27,28,43:BK47\"\n",
+    )
+    .unwrap();
+    let output = damtutor(&[
+        "practice",
+        hostile.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let html = std::fs::read_to_string(&out).unwrap();
+    for raw in ["<b>", "<i>", "<img", "</script><img"] {
+        assert!(!html.contains(raw), "{raw} is in the page");
+    }
+    assert!(html.contains("&lt;b&gt;T&lt;&#x2F;b&gt;") || html.contains("&lt;b&gt;T&lt;/b&gt;"));
+    let data = embedded(&html);
+    assert_eq!(
+        data["exercises"][0]["title"],
+        "</script><img src=x onerror=alert(1)>"
+    );
+    assert_eq!(data["exercises"][0]["id"], "x<i>");
+    assert_eq!(data["exercises"][0]["hint"], "a & b");
+
     // A template folder replaces the page by name.
     let templates = dir.join("templates");
     std::fs::create_dir_all(&templates).unwrap();

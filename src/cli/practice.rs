@@ -77,13 +77,11 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         max_turns: args.max_tree,
         limits,
     };
-    let failed = |e: PracticeError| {
-        match e {
+    let failed = |e: PracticeError| match e {
         PracticeError::Exercises(_) => CliError::rejected(format!(
-            "{e}\nno practice page written: fix or remove these exercises (damtutor validate FILE explains)"
+            "{e}\nno practice page written: fix or remove these exercises"
         )),
         PracticeError::Empty | PracticeError::Template(_) => CliError::usage(e.to_string()),
-    }
     };
     let page = practice::build(&items, &options).map_err(failed)?;
     let trees_in = started.elapsed() - solved_in;

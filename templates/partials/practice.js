@@ -859,7 +859,7 @@
       if (ex.started && ex.last) {
         fields.push('seconds: ' + Math.max(0, Math.round((Date.parse(ex.last) - Date.parse(ex.started)) / 1000)));
         fields.push('started: ' + yaml(ex.started));
-        fields.push('finished: ' + yaml(ex.finished || ex.last));
+        if (ex.finished) fields.push('finished: ' + yaml(ex.finished));
       }
       fields.push('verdict: ' + yaml(ex.verdict()));
       lines.push('  ' + yaml(ex.data.id) + ': {' + fields.join(', ') + '}');
