@@ -31,19 +31,42 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Writes a page with `args` and returns its path.
-fn practice(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
-    let out = dir.join(name);
+/// `damtutor practice ARGS --out OUT`.
+fn run_practice(args: &[&str], out: &Path) -> Output {
     let mut all = vec!["practice"];
     all.extend_from_slice(args);
     all.extend(["--out", out.to_str().unwrap()]);
-    let output = damtutor(&all);
+    damtutor(&all)
+}
+
+/// Writes a page with `args` and returns its path.
+fn practice(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let out = dir.join(name);
+    let output = run_practice(args, &out);
     assert!(
         output.status.success(),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
     out
+}
+
+/// `damtutor check --exercises EXERCISES ANSWERS --out REPORT`: the gradebook.
+fn check(exercises: &Path, answers: &Path, report: &Path) -> String {
+    let output = damtutor(&[
+        "check",
+        "--exercises",
+        exercises.to_str().unwrap(),
+        answers.to_str().unwrap(),
+        "--out",
+        report.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::read_to_string(report.join("gradebook.csv")).unwrap()
 }
 
 /// The JSON embedded in a page.
@@ -157,14 +180,7 @@ fn move_text(m: &Value) -> String {
 fn a_tree_over_the_limit_is_reported_with_its_place_and_nothing_is_written() {
     let dir = temp_dir("limit");
     let out = dir.join("page.html");
-    let output = damtutor(&[
-        "practice",
-        FIXTURE,
-        "--max-tree",
-        "3",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = run_practice(&[FIXTURE, "--max-tree", "3"], &out);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -189,12 +205,7 @@ fn a_tree_over_the_limit_is_reported_with_its_place_and_nothing_is_written() {
         "title: T\nexercises:\n  - id: lost\n    fen: \"W:W46:B5,10,15\"\n    goal: win\n",
     )
     .unwrap();
-    let output = damtutor(&[
-        "practice",
-        unsolved.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = run_practice(&[unsolved.to_str().unwrap()], &out);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -208,14 +219,7 @@ fn a_tree_over_the_limit_is_reported_with_its_place_and_nothing_is_written() {
 fn the_command_reports_what_it_wrote() {
     let dir = temp_dir("command");
     let out = dir.join("page.html");
-    let output = damtutor(&[
-        "practice",
-        FIXTURE,
-        "--lang",
-        "zh",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = run_practice(&[FIXTURE, "--lang", "zh"], &out);
     assert!(output.status.success());
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.starts_with(&format!("wrote {} (4 exercises, ", out.display())));
@@ -233,12 +237,7 @@ fn the_command_reports_what_it_wrote() {
         "title: \"<b>T</b>\"\nexercises:\n  - id: \"x<i>\"\n    title: \"</script><img src=x onerror=alert(1)>\"\n    hint: \"a & b\"\n    fen: \"W:W11,23,27,28,43:BK47\"\n",
     )
     .unwrap();
-    let output = damtutor(&[
-        "practice",
-        hostile.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = run_practice(&[hostile.to_str().unwrap()], &out);
     assert!(output.status.success());
     let html = std::fs::read_to_string(&out).unwrap();
     for raw in ["<b>", "<i>", "<img", "</script><img"] {
@@ -261,14 +260,7 @@ fn the_command_reports_what_it_wrote() {
         "<p>{{ count }} {{ title }}</p>",
     )
     .unwrap();
-    let output = damtutor(&[
-        "practice",
-        FIXTURE,
-        "--templates",
-        templates.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let output = run_practice(&[FIXTURE, "--templates", templates.to_str().unwrap()], &out);
     assert!(output.status.success());
     assert_eq!(
         std::fs::read_to_string(&out).unwrap(),
@@ -296,21 +288,7 @@ fn check_takes_hints_and_wrong_tries_off_and_ignores_what_the_page_claims() {
         "student: Li Ming\nanswers:\n  strike: \"1. 43-38 47x32 2. 28x37\"\n  two-keys: \"1. 38-33\"\n  philippe: \"1. 27-22 18x27\"\npractice:\n  strike: {hints: 1, wrong: [\"1. 11-6\", \"1. 43-39\"], seconds: 40, verdict: \"correct\"}\n  two-keys: {hints: 0, wrong: [], verdict: \"correct\"}\n  philippe: {hints: 0, wrong: []}\n",
     )
     .unwrap();
-    let report = dir.join("report");
-    let output = damtutor(&[
-        "check",
-        "--exercises",
-        exercises.to_str().unwrap(),
-        answers.to_str().unwrap(),
-        "--out",
-        report.to_str().unwrap(),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let gradebook = std::fs::read_to_string(report.join("gradebook.csv")).unwrap();
+    let gradebook = check(&exercises, &answers, &dir.join("report"));
     assert_eq!(
         gradebook,
         "student,class,file,strike,two-keys,two-ways,philippe,total,max,percent\nLi Ming,,"
@@ -330,7 +308,7 @@ fn check_takes_hints_and_wrong_tries_off_and_ignores_what_the_page_claims() {
         exercises.to_str().unwrap(),
         answers.to_str().unwrap(),
         "--out",
-        report.to_str().unwrap(),
+        dir.join("report").to_str().unwrap(),
     ]);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -679,21 +657,7 @@ fn a_student_solves_errs_reloads_and_hands_in_and_check_gives_the_same_score() {
     );
 
     // The teacher marks the file: the same score, exercise by exercise.
-    let report = dir.join("report");
-    let output = damtutor(&[
-        "check",
-        "--exercises",
-        FIXTURE,
-        saved.to_str().unwrap(),
-        "--out",
-        report.to_str().unwrap(),
-    ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let gradebook = std::fs::read_to_string(report.join("gradebook.csv")).unwrap();
+    let gradebook = check(Path::new(FIXTURE), &saved, &dir.join("report"));
     let row: Vec<&str> = gradebook.lines().nth(1).unwrap().split(',').collect();
     // strike 2, two-keys 2 (alternative), two-ways 1 (incomplete), philippe 2 - 2 hints = 1.
     assert_eq!(row[3..], ["2", "2", "1", "1", "6", "8", "75"]);
