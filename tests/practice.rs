@@ -340,9 +340,10 @@ fn attribute(page: &mut Page, id: &str, name: &str) -> String {
         .to_string()
 }
 
-fn feedback(page: &mut Page, id: &str) -> String {
+/// The text of the element `selector` within exercise `id`.
+fn text(page: &mut Page, id: &str, selector: &str) -> String {
     page.eval(&format!(
-        "{}.querySelector('.feedback').textContent",
+        "{}.querySelector('{selector}').textContent",
         section(id)
     ))
     .as_str()
@@ -350,14 +351,14 @@ fn feedback(page: &mut Page, id: &str) -> String {
     .to_string()
 }
 
+/// What the page said after the last move.
+fn feedback(page: &mut Page, id: &str) -> String {
+    text(page, id, ".feedback")
+}
+
+/// The moves played so far.
 fn line(page: &mut Page, id: &str) -> String {
-    page.eval(&format!(
-        "{}.querySelector('.line').textContent",
-        section(id)
-    ))
-    .as_str()
-    .unwrap()
-    .to_string()
+    text(page, id, ".line")
 }
 
 /// Clicks square `from`, then square `to`, of exercise `id`, and waits for the move to be shown.
