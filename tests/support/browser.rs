@@ -284,6 +284,20 @@ impl Page<'_> {
         }
     }
 
+    /// The script errors of this page so far: exceptions and `console.error` calls.
+    pub fn errors(&self) -> Vec<String> {
+        self.browser
+            .events
+            .iter()
+            .filter(|e| e["sessionId"] == self.session.as_str())
+            .filter(|e| {
+                e["method"] == "Runtime.exceptionThrown"
+                    || (e["method"] == "Runtime.consoleAPICalled" && e["params"]["type"] == "error")
+            })
+            .map(|e| e["params"].to_string())
+            .collect()
+    }
+
     /// The URLs of every request this page made so far.
     pub fn requests(&self) -> Vec<String> {
         self.browser
