@@ -1,13 +1,13 @@
 use super::limits::LimitArgs;
-use super::worksheet::{load_sets, LangArg};
+use super::values::one_of;
+use super::worksheet::load_sets;
 use super::{write_file, CliError};
 use clap::Args;
-use damtutor::exercise::{self, ExerciseSet};
-use damtutor::practice::{self, PracticeError, PracticeOptions, DEFAULT_MAX_TURNS};
-use damtutor::render::i18n::Lang;
-use damtutor::render::templates::{Format, Templates};
+use damtutor::practice::{self, PracticeOptions, DEFAULT_MAX_TURNS};
+use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::Item;
 use damtutor::solver;
+use damtutor::words::Lang;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -19,8 +19,8 @@ pub struct PracticeArgs {
     #[arg(long, short, value_name = "PATH", default_value = "practice.html")]
     pub out: PathBuf,
     /// The language of every word on the page [default: the first set's language]
-    #[arg(long, value_enum)]
-    pub lang: Option<LangArg>,
+    #[arg(long, value_parser = one_of::<Lang>("a language"))]
+    pub lang: Option<Lang>,
     /// Shuffle the exercises.
     #[arg(long)]
     pub shuffle: bool,
@@ -41,20 +41,19 @@ pub struct PracticeArgs {
 }
 
 pub fn run(args: PracticeArgs) -> Result<(), CliError> {
-    let templates = Templates::load(Format::Html, args.templates.as_deref())
-        .map_err(|e| CliError::usage(format!("templates: {e}")))?;
+    let templates = Templates::load(Document::Practice, Format::Html, args.templates.as_deref())?;
     let sets = load_sets(&args.files, "practice")?;
     let limits = args.limits.limits();
 
     let started = Instant::now();
-    let items_of: Vec<(&ExerciseSet, &exercise::Exercise)> = sets
+    let pairs: Vec<_> = sets
         .iter()
         .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
         .collect();
-    let tasks: Vec<_> = items_of.iter().map(|(_, e)| (e.position, e.goal)).collect();
-    let solutions = solver::solve_all(&tasks, limits);
+    let tasks: Vec<_> = pairs.iter().map(|(_, e)| (e.position, e.goal)).collect();
+    let solutions = solver::solve_all_variants(&tasks, limits);
     let solved_in = started.elapsed();
-    let items: Vec<Item> = items_of
+    let items: Vec<Item> = pairs
         .iter()
         .zip(&solutions)
         .map(|(&(set, exercise), solution)| Item {
@@ -68,24 +67,15 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         .seed
         .unwrap_or_else(|| u64::from(rand::random::<u32>()));
     let options = PracticeOptions {
-        lang: args.lang.map(|l| match l {
-            LangArg::En => Lang::English,
-            LangArg::Zh => Lang::Chinese,
-        }),
+        lang: args.lang,
         shuffle: args.shuffle,
         seed,
         max_turns: args.max_tree,
         limits,
     };
-    let failed = |e: PracticeError| match e {
-        PracticeError::Exercises(_) => CliError::rejected(format!(
-            "{e}\nno practice page written: fix or remove these exercises"
-        )),
-        PracticeError::Empty | PracticeError::Template(_) => CliError::usage(e.to_string()),
-    };
-    let page = practice::build(&items, &options).map_err(failed)?;
+    let page = practice::build(&items, &options)?;
     let trees_in = started.elapsed() - solved_in;
-    let html = practice::render(&page, &templates).map_err(failed)?;
+    let html = practice::render(&page, &templates)?;
     write_file(&args.out, &html)?;
     println!(
         "wrote {} ({} exercises, {} KB)",

@@ -13,14 +13,14 @@
 //! use damtutor::practice::{self, PracticeOptions};
 //! use damtutor::render::templates::{Format, Templates};
 //! use damtutor::render::worksheet::Item;
-//! use damtutor::solver::{solve_all, Limits};
+//! use damtutor::solver::{solve_all_variants, Limits};
 //!
 //! let set = exercise::parse(
 //!     "title: Shots\nexercises:\n  - id: strike\n    fen: \"W:W11,23,27,28,43:BK47\"\n",
 //!     "shots.yaml",
 //! )
 //! .unwrap();
-//! let solutions = solve_all(&[(set.exercises[0].position, set.exercises[0].goal)], Limits::default());
+//! let solutions = solve_all_variants(&[(set.exercises[0].position, set.exercises[0].goal)], Limits::default());
 //! let items = [Item { set: &set, exercise: &set.exercises[0], solution: &solutions[0] }];
 //! let page = practice::build(&items, &PracticeOptions::default())?;
 //! let tree = &page.exercises[0].tree;
@@ -35,11 +35,11 @@ pub mod tree;
 pub mod words;
 
 use crate::exercise::Scoring;
-use crate::render::i18n::{self, Lang};
 use crate::render::templates::{TemplateError, Templates};
 use crate::render::worksheet::{self, Item, WorksheetOptions};
-use crate::solver::{Limits, Motif, Solver};
+use crate::solver::{Limits, Motif, Solution, Solver, VariantSolution};
 use crate::square::{Color, Piece, Role, Square};
+use crate::words::{self as wording, Lang};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -196,6 +196,8 @@ pub struct ExerciseData {
     pub side: &'static str,
     /// The goal: `win`, `material:2`, `king`.
     pub goal: String,
+    /// The goal in words, after "does not force": "a win", "净得 2 子".
+    pub goal_words: String,
     /// How many men (a king counting 3) a `material` goal asks for; 0 for the others.
     pub gain: u32,
     pub fen: String,
@@ -250,9 +252,7 @@ impl std::ops::Deref for Page {
 /// solved and its tree within `options.max_turns`; otherwise the error names each one.
 pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, PracticeError> {
     let first = items.first().ok_or(PracticeError::Empty)?;
-    let lang = options
-        .lang
-        .unwrap_or_else(|| first.set.language.parse().unwrap_or(Lang::English));
+    let lang = options.lang.unwrap_or(first.set.language);
     let order = worksheet::plan(
         items.len(),
         &WorksheetOptions {
@@ -268,18 +268,20 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
         .stack_size(64 << 20)
         .build()
         .map_err(|e| PracticeError::Exercises(vec![format!("cannot start threads: {e}")]))?;
-    let trees: Vec<Result<Turn, TreeError>> = pool.install(|| {
+    let trees: Vec<Result<Turn, String>> = pool.install(|| {
         order
             .par_iter()
             .map_init(Solver::new, |solver, &(index, _)| {
                 let item = &items[index];
+                let solution = international(item).ok_or_else(|| other_game(item))?;
                 tree::build(
                     solver,
-                    item.solution,
+                    solution,
                     item.exercise.solution.as_deref(),
                     options.limits,
                     options.max_turns,
                 )
+                .map_err(|error| located(item, &error))
             })
             .collect()
     });
@@ -287,9 +289,12 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
     let mut problems = Vec::new();
     for (number, (&(index, _), built)) in order.iter().zip(trees).enumerate() {
         let item = &items[index];
-        match built {
-            Ok(tree) => exercises.push(exercise_data(item, number + 1, lang, tree)),
-            Err(error) => problems.push(located(item, &error)),
+        match (built, international(item)) {
+            (Ok(tree), Some(solution)) => {
+                exercises.push(exercise_data(item, solution, number + 1, lang, tree))
+            }
+            (Ok(_), None) => problems.push(other_game(item)),
+            (Err(problem), _) => problems.push(problem),
         }
     }
     if !problems.is_empty() {
@@ -319,46 +324,71 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
     })
 }
 
-/// `file:line: exercise id: what is wrong`.
-fn located(item: &Item, error: &TreeError) -> String {
-    let place = match item.exercise.line {
+/// The international solution of `item`: the page is made for international draughts.
+fn international<'a>(item: &Item<'a>) -> Option<&'a Solution> {
+    match item.solution {
+        VariantSolution::International(solution) => Some(solution),
+        _ => None,
+    }
+}
+
+/// Where `item` stands: `file:line`.
+fn place(item: &Item) -> String {
+    match item.exercise.line {
         Some(line) => format!("{}:{line}", item.set.source_name),
         None => item.set.source_name.clone(),
-    };
+    }
+}
+
+/// An exercise of another game than international draughts, reported.
+fn other_game(item: &Item) -> String {
+    format!(
+        "{}: exercise {}: practice pages are made for international draughts so far, and this exercise is {}",
+        place(item),
+        item.exercise.id,
+        item.solution.variant()
+    )
+}
+
+/// `file:line: exercise id: what is wrong`.
+fn located(item: &Item, error: &TreeError) -> String {
+    let place = place(item);
     let what = match error {
         TreeError::Unsolved => format!(
             "not solved (solver status {}, goal {}): a practice page must not carry an unproven answer",
-            item.solution.status, item.exercise.goal
+            item.solution.status(), item.exercise.goal
         ),
         other => other.to_string(),
     };
     format!("{place}: exercise {}: {what}", item.exercise.id)
 }
 
-fn exercise_data(item: &Item, number: usize, lang: Lang, tree: Turn) -> ExerciseData {
-    let position = &item.solution.position;
+fn exercise_data(
+    item: &Item,
+    solution: &Solution,
+    number: usize,
+    lang: Lang,
+    tree: Turn,
+) -> ExerciseData {
+    let position = &solution.position;
     let side = position.turn();
-    let mut motifs: Vec<Motif> = item.solution.motifs.clone();
-    motifs.extend(
-        item.exercise
-            .motifs
-            .iter()
-            .filter_map(|t| Motif::from_key(t)),
-    );
+    let mut motifs: Vec<Motif> = solution.motifs.clone();
+    motifs.extend(item.exercise.motifs.iter().copied());
     motifs.sort();
     motifs.dedup();
-    let goal = item.solution.goal;
+    let goal = solution.goal;
     ExerciseData {
         id: item.exercise.id.clone(),
         number,
         set: item.set.title.clone(),
         file: item.set.source_name.clone(),
-        caption: i18n::caption(side, goal, lang),
+        caption: wording::caption(lang, side, goal),
+        goal_words: wording::goal(lang, goal),
         title: item.exercise.title.clone(),
         hint: item.exercise.hint.clone(),
         themes: motifs
             .iter()
-            .map(|m| m.label(lang.code()).to_string())
+            .map(|&m| wording::motif(lang, m).to_string())
             .collect(),
         side: side_name(side),
         goal: goal.to_string(),
@@ -371,7 +401,7 @@ fn exercise_data(item: &Item, number: usize, lang: Lang, tree: Turn) -> Exercise
             .map(|s| piece_char(position.piece_at(s)))
             .collect(),
         scoring: item.set.scoring.into(),
-        line: item.solution.annotated(),
+        line: solution.annotated(),
         tree,
     }
 }
@@ -449,7 +479,7 @@ pub fn render(page: &Page, templates: &Templates) -> Result<String, PracticeErro
         data: script_json(&page.data),
         generator: "damtutor".to_string(),
     };
-    Ok(templates.render_view("practice.html", &view)?)
+    Ok(templates.render("practice.html", &view)?)
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@
   function round2(x) { return Math.round(x * 100) / 100; }
   // Sentences one after the other (empty ones left out), spaced as the language spaces them.
   function sentences() {
-    return Array.prototype.filter.call(arguments, (s) => s).join(WORDS.sentence_gap);
+    return Array.prototype.filter.call(arguments, (s) => s).join(DATA.lang === 'zh' ? '' : ' ');
   }
   function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
   function list(texts) {
@@ -470,7 +470,7 @@
       const reason = choice.y || 'escapes';
       const values = {
         move: m.text, answer: answer, side: sideWord(this.side), opponent: sideWord(otherSide(this.side)),
-        goal: this.goalWords(),
+        goal: this.data.goal_words,
       };
       const loses = /^loses(_kings)?:(\d+)$/.exec(reason);
       if (loses) {
@@ -481,12 +481,6 @@
       if (reason === 'crowns') return say('wrong_crowns', values);
       if (reason === 'no_goal') return say('wrong_no_goal', values);
       return say('wrong_escapes', values);
-    }
-
-    goalWords() {
-      if (this.data.goal === 'king') return WORDS.goal_king;
-      if (this.data.gain > 0) return say('goal_material', { count: this.data.gain });
-      return WORDS.goal_win;
     }
 
     async play(index) {
