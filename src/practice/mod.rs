@@ -11,7 +11,7 @@
 //! use damtutor::exercise;
 //! use damtutor::practice::tree::MoveVerdict::Correct;
 //! use damtutor::practice::{self, PracticeOptions};
-//! use damtutor::render::templates::{Format, Templates};
+//! use damtutor::render::templates::{Document, Format, Templates};
 //! use damtutor::render::worksheet::Item;
 //! use damtutor::solver::{solve_all_variants, Limits};
 //!
@@ -26,7 +26,8 @@
 //! let tree = &page.exercises[0].tree;
 //! assert_eq!(tree.moves.len(), 9, "every legal move, judged");
 //! assert_eq!(tree.moves.iter().filter(|c| c.verdict == Correct).count(), 1);
-//! let html = practice::render(&page, &Templates::load(Format::Html, None)?)?;
+//! let templates = Templates::load(Document::Practice, Format::Html, None)?;
+//! let html = practice::render(&page, &templates)?;
 //! assert!(html.contains(r#"data-exercise="strike""#));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
