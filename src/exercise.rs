@@ -50,7 +50,8 @@ pub struct ExerciseSet {
 
 /// Marks for answers to a set's exercises: points per exercise, and the share of them given
 /// for each verdict. The default gives full marks for a correct or alternative solution and
-/// half for an incomplete one that has the right key move.
+/// half for an incomplete one that has the right key move. Answers handed in from a practice
+/// page also record the hints taken and the wrong moves tried; each costs a share.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Scoring {
@@ -60,6 +61,10 @@ pub struct Scoring {
     pub alternative: f64,
     /// Share for an incomplete line that starts with a key move.
     pub incomplete: f64,
+    /// Share taken off for each hint used on a practice page.
+    pub hint: f64,
+    /// Share taken off for each wrong move tried on a practice page.
+    pub wrong: f64,
 }
 
 impl Default for Scoring {
@@ -68,6 +73,8 @@ impl Default for Scoring {
             points: 1.0,
             alternative: 1.0,
             incomplete: 0.5,
+            hint: 0.25,
+            wrong: 0.0,
         }
     }
 }
@@ -285,13 +292,19 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
         }
     }
     if let Some(scoring) = raw.scoring {
-        let shares_ok =
-            (0.0..=1.0).contains(&scoring.alternative) && (0.0..=1.0).contains(&scoring.incomplete);
+        let shares_ok = [
+            scoring.alternative,
+            scoring.incomplete,
+            scoring.hint,
+            scoring.wrong,
+        ]
+        .iter()
+        .all(|share| (0.0..=1.0).contains(share));
         if scoring.points.is_nan() || scoring.points <= 0.0 || !shares_ok {
             errors.push(error(
                 find_line(text, "scoring:"),
                 None,
-                "scoring: points must be positive, alternative and incomplete between 0 and 1"
+                "scoring: points must be positive, alternative, incomplete, hint and wrong between 0 and 1"
                     .into(),
             ));
         }
@@ -582,7 +595,8 @@ pub fn to_yaml(set: &ExerciseSet) -> String {
     serde_yaml::to_string(&out).unwrap_or_else(|e| format!("# could not write the set: {e}\n"))
 }
 
-/// A student's answer file: who, and an answer per exercise or question id.
+/// A student's answer file: who, and an answer per exercise or question id; from a practice
+/// page also what was tried on the way (`practice`).
 ///
 /// ```yaml
 /// student: Li Ming
@@ -591,6 +605,8 @@ pub fn to_yaml(set: &ExerciseSet) -> String {
 ///   ts-01: "1. 43-38 47x32 2. 28x37"
 ///   q1: B
 ///   q2: [A, C]
+/// practice:
+///   ts-01: {hints: 1, wrong: ["1. 28-22"], seconds: 95}
 /// ```
 #[derive(Clone, Debug)]
 pub struct AnswerSheet {
@@ -599,6 +615,37 @@ pub struct AnswerSheet {
     pub class: Option<String>,
     /// Answers in file order: the id, the answer, and its line in the file.
     pub answers: Vec<(String, Answer, Option<usize>)>,
+    /// What a practice page recorded, by id.
+    pub practice: Vec<(String, PracticeRecord)>,
+}
+
+impl AnswerSheet {
+    /// The practice record of exercise `id` (empty when there is none).
+    pub fn practice_of(&self, id: &str) -> PracticeRecord {
+        self.practice
+            .iter()
+            .find(|(other, _)| other == id)
+            .map(|(_, record)| record.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// What a practice page records beside an answer. Only `hints` and `wrong` count in the mark
+/// (each costs the set's share, see [`Scoring`]); the rest is for the teacher to read.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PracticeRecord {
+    /// Hints used.
+    pub hints: u32,
+    /// The wrong moves tried, each with the line before it (`1. 43-38 47x32 2. 28-22`).
+    pub wrong: Vec<String>,
+    /// Seconds from the first move to the last.
+    pub seconds: Option<u64>,
+    /// When the first and the last move were made (ISO 8601).
+    pub started: Option<String>,
+    pub finished: Option<String>,
+    /// The page's own verdict (never used for marking: the moves are checked again).
+    pub verdict: Option<String>,
 }
 
 /// One answer: a text (a line of moves, a letter, a FEN) or a list (choices, blanks).
@@ -636,6 +683,8 @@ struct RawSheet {
     student: String,
     class: Option<String>,
     answers: serde_yaml::Mapping,
+    #[serde(default)]
+    practice: serde_yaml::Mapping,
 }
 
 /// Reads a student's answer file.
@@ -705,11 +754,40 @@ pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseErro
         }
         answers.push((id, answer, line));
     }
+    let mut practice = Vec::new();
+    for (key, value) in raw.practice {
+        let id = match key {
+            serde_yaml::Value::String(s) => s,
+            serde_yaml::Value::Number(n) => n.to_string(),
+            other => {
+                return Err(error(
+                    None,
+                    None,
+                    None,
+                    format!("practice id {other:?} is not a name or number"),
+                ))
+            }
+        };
+        let record: PracticeRecord = serde_yaml::from_value(value).map_err(|e| {
+            let section = find_line_start(text, "practice:").unwrap_or(1);
+            error(
+                find_line_start_after(text, section, &format!("{id}:")).or(Some(section)),
+                None,
+                Some(id.clone()),
+                format!(
+                    "practice: {} (hints: a whole number, wrong: a list of moves)",
+                    clean_yaml_message(&e.to_string())
+                ),
+            )
+        })?;
+        practice.push((id, record));
+    }
     Ok(AnswerSheet {
         source_name: name.to_string(),
         student: raw.student.trim().to_string(),
         class: raw.class,
         answers,
+        practice,
     })
 }
 
@@ -723,6 +801,12 @@ fn find_line_start(text: &str, needle: &str) -> Option<usize> {
                 || t.starts_with(&needle.replace(':', "':"))
         })
         .map(|i| i + 1)
+}
+
+/// [`find_line_start`] among the lines after line `after` (1-based).
+fn find_line_start_after(text: &str, after: usize, needle: &str) -> Option<usize> {
+    let rest: String = text.lines().skip(after).collect::<Vec<_>>().join("\n");
+    find_line_start(&rest, needle).map(|line| line + after)
 }
 
 /// The 1-based line of the first line containing `needle`.
@@ -783,6 +867,26 @@ mod tests {
         assert_eq!(set.exercises[1].line, Some(6));
         assert_eq!(set.exercises[1].position.to_string(), "B:W28,K46:BK5,23");
         assert_eq!(set.exercises[1].goal, Goal::Material(2));
+    }
+
+    #[test]
+    fn answer_files_carry_what_a_practice_page_recorded() {
+        let text = "student: Li\nanswers:\n  a: \"43-38\"\n  7: \"32-28\"\npractice:\n  a: {hints: 2, wrong: [\"1. 11-6\"], seconds: 40, verdict: correct}\n  7: {}\n";
+        let sheet = parse_answers(text, "li.yaml").unwrap();
+        assert_eq!(sheet.practice_of("a").hints, 2);
+        assert_eq!(sheet.practice_of("a").wrong, ["1. 11-6"]);
+        assert_eq!(sheet.practice_of("7"), PracticeRecord::default());
+        assert_eq!(sheet.practice_of("missing"), PracticeRecord::default());
+        let broken =
+            "student: Li\nanswers:\n  a: \"43-38\"\npractice:\n  b: {}\n  a: {hints: many}\n";
+        let error = parse_answers(broken, "li.yaml").unwrap_err();
+        assert_eq!(error.line, Some(6));
+        assert!(
+            error
+                .to_string()
+                .starts_with("li.yaml:6: exercise a: practice:"),
+            "{error}"
+        );
     }
 
     #[test]

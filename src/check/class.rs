@@ -137,20 +137,35 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> Student
         let (check, diagram_fen) = with_solution!(&m.solution, s => {
             with_thread_solver(|solver| check_and_locate(solver, s, &text, book, limits))
         });
-        let share = match check.verdict {
+        let earned = match check.verdict {
             Verdict::Correct => 1.0,
             Verdict::Alternative => m.scoring.alternative,
             Verdict::Incomplete if check.key_right => m.scoring.incomplete,
             _ => 0.0,
         };
         let faulty_move = check.first_error.as_ref().map(|error| error.text.clone());
+        // What a practice page recorded can only take marks off what the moves earn.
+        let record = sheet.practice_of(&m.exercise.id);
+        let penalty =
+            f64::from(record.hints) * m.scoring.hint + record.wrong.len() as f64 * m.scoring.wrong;
+        let share = (earned - penalty).max(0.0);
+        let mut feedback = check.message;
+        if penalty > 0.0 && earned > 0.0 {
+            feedback.push_str(&say!(
+                Lang::English,
+                Text::PracticePenalty,
+                hints = record.hints,
+                wrong = record.wrong.len(),
+                points = number(round2(max * penalty.min(earned)))
+            ));
+        }
         items.push(ItemResult {
             id: m.exercise.id.clone(),
             answer: text,
             verdict: check.verdict,
             points: round2(max * share),
             max,
-            feedback: check.message,
+            feedback,
             diagram_fen,
             faulty_move,
             solution: solution_text,

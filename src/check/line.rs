@@ -236,8 +236,7 @@ impl<R: Rules> Walk<'_, R> {
     /// How deep to look for the rest of the win from here: what the solver's own line still
     /// needs plus six plies for a slower alternative, within the solver's horizon.
     fn horizon(&self) -> u32 {
-        let played = self.played.len() as u32;
-        (self.book_plies.saturating_sub(played) + 6).min(self.limits.max_plies)
+        horizon(self.book_plies as usize, self.played.len(), self.limits)
     }
 
     fn play(&mut self, m: Move<R>, filled: bool) {
@@ -356,75 +355,131 @@ impl<R: Rules> Walk<'_, R> {
     fn refute(&mut self, token: &str) -> Found {
         let ply = self.played.len();
         let attacker = self.start.turn();
-        let legal = self.position.legal_moves();
-        let mut order: Vec<Move<R>> = legal.iter().copied().collect();
-        order.sort_by_key(|m| std::cmp::Reverse(m.capture_count()));
-        let mut refutation = Vec::new();
+        let side = attacker.other();
+        let depth = self.horizon();
+        let found = refutation(
+            self.solver,
+            &self.start,
+            self.goal,
+            &self.position,
+            depth,
+            self.limits,
+        );
         // The reasons are in English for now, as is the rest of the check.
         let lang = Lang::English;
         let goal = words::goal(lang, self.goal);
-        let mut reason = say!(lang, Text::ReasonNotForced, token, goal);
-        if legal.is_empty() {
-            reason = say!(lang, Text::ReasonGoalNotReached, token);
-        }
-        for r in order {
-            let after = self.position.play_unchecked(&r);
-            let depth = self.horizon();
-            let holds = self
-                .solver
-                .prove_from(&self.start, self.goal, &after, depth, self.limits);
-            if holds == Some(true) {
-                continue;
+        let (reason, moves) = match found {
+            None if self.position.legal_moves().is_empty() => {
+                (say!(lang, Text::ReasonGoalNotReached, token), Vec::new())
             }
-            refutation.push(self.position.move_text(&r));
-            let mut position = after;
-            for _ in 0..6 {
-                let next = position.legal_moves();
-                if next.len() != 1 {
-                    break;
-                }
-                refutation.push(position.move_text(&next[0]));
-                position = position.play_unchecked(&next[0]);
-            }
-            let before = solver::balance(&self.position, attacker);
-            let now = solver::balance(&position, attacker);
-            let side = words::side(lang, self.start.turn().other());
-            let attacker = words::side(lang, attacker);
-            let answer = match refutation.split_first() {
-                Some((first, [])) => first.clone(),
-                Some((first, rest)) => {
-                    say!(lang, Text::RefutationThen, first, rest = rest.join(" "))
-                }
-                None => String::new(),
-            };
-            reason = if now < before {
-                let kings = !position.kings(Color::White).is_empty()
-                    || !position.kings(Color::Black).is_empty()
-                    || !self.position.kings(Color::White).is_empty()
-                    || !self.position.kings(Color::Black).is_empty();
-                let lost = before - now;
-                let men = words::men(lang, lost);
-                let key = if kings {
-                    Text::ReasonRefutedWithKings
-                } else {
-                    Text::ReasonRefuted
+            None => (say!(lang, Text::ReasonNotForced, token, goal), Vec::new()),
+            Some(refutation) => {
+                let texts = solver::line_texts(&self.position, &refutation.moves);
+                let answer = match texts.split_first() {
+                    Some((first, [])) => first.clone(),
+                    Some((first, rest)) => {
+                        say!(lang, Text::RefutationThen, first, rest = rest.join(" "))
+                    }
+                    None => String::new(),
                 };
-                say!(lang, key, token, answer, attacker, lost, men)
-            } else {
-                say!(lang, Text::ReasonNotForcedAnswer, token, goal, side, answer)
-            };
-            break;
-        }
+                let lost = refutation.loss;
+                let reason = if lost > 0 {
+                    let men = words::men(lang, lost);
+                    let key = if refutation.kings {
+                        Text::ReasonRefutedWithKings
+                    } else {
+                        Text::ReasonRefuted
+                    };
+                    let attacker = words::side(lang, attacker);
+                    say!(lang, key, token, answer, attacker, lost, men)
+                } else {
+                    let side = words::side(lang, side);
+                    say!(lang, Text::ReasonNotForcedAnswer, token, goal, side, answer)
+                };
+                (reason, texts)
+            }
+        };
         Found {
             error: LineError {
                 ply,
                 text: token.to_string(),
                 reason,
-                refutation,
+                refutation: moves,
             },
             illegal: false,
         }
     }
+}
+
+/// How deep to look for the rest of the win after `played` plies of a line: what the solver's
+/// own line (`book_plies` long) still needs plus six plies for a slower alternative, within the
+/// solver's horizon. A solving-side move that keeps the goal forced within this depth is good.
+pub fn horizon(book_plies: usize, played: usize, limits: Limits) -> u32 {
+    let remaining = book_plies.saturating_sub(played) as u32;
+    (remaining + 6).min(limits.max_plies)
+}
+
+/// The defender's answer to a solving-side move that lets the goal slip.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refutation<R: Rules> {
+    /// The refuting reply, then the forced moves after it (at most six, each the only legal move).
+    pub moves: Vec<Move<R>>,
+    /// The solving side's net loss of material over those moves (a king counting as
+    /// [`solver::balance`] counts it); zero or less when the goal merely slips away.
+    pub loss: i32,
+    /// Whether a king stood on the board before or after.
+    pub kings: bool,
+    /// Whether one of the defender's moves in `moves` crowns a man.
+    pub crowns: bool,
+}
+
+/// The refutation of the solving side's last move: `position` is after it, the defender to move,
+/// and `start` the exercise's position (material is counted against it). The defender's
+/// replies are tried most captures first; the first after which `goal` is no longer forced
+/// within `depth` plies is the refutation. `None` when the defender has no legal move or every
+/// reply still loses within `depth`.
+pub fn refutation<R: Rules>(
+    solver: &mut Solver<R>,
+    start: &Position<R>,
+    goal: Goal,
+    position: &Position<R>,
+    depth: u32,
+    limits: Limits,
+) -> Option<Refutation<R>> {
+    let attacker = start.turn();
+    let legal = position.legal_moves();
+    let mut order: Vec<Move<R>> = legal.iter().copied().collect();
+    order.sort_by_key(|m| std::cmp::Reverse(m.capture_count()));
+    for reply in order {
+        let after = position.play_unchecked(&reply);
+        if solver.prove_from(start, goal, &after, depth, limits) == Some(true) {
+            continue;
+        }
+        let mut moves = vec![reply];
+        let mut crowns = reply.promotes();
+        let mut now = after;
+        for _ in 0..6 {
+            let next = now.legal_moves();
+            if next.len() != 1 {
+                break;
+            }
+            if now.turn() != attacker && next[0].promotes() {
+                crowns = true;
+            }
+            moves.push(next[0]);
+            now = now.play_unchecked(&next[0]);
+        }
+        let kings = [position, &now]
+            .iter()
+            .any(|p| !p.kings(Color::White).is_empty() || !p.kings(Color::Black).is_empty());
+        return Some(Refutation {
+            loss: solver::balance(position, attacker) - solver::balance(&now, attacker),
+            moves,
+            kings,
+            crowns,
+        });
+    }
+    None
 }
 
 /// Whether `played` follows the tree: each solving-side move is the tree's answer.

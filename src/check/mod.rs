@@ -13,6 +13,6 @@ pub use answer::AnswerValue;
 pub use class::{
     gradebook_csv, mark_exercises, question_stats, ItemResult, QuestionStats, StudentResult,
 };
-pub use line::{check_against, check_line, LineCheck, LineError};
+pub use line::{check_against, check_line, horizon, refutation, LineCheck, LineError, Refutation};
 pub use quiz::{score, QuestionScore, QuizScore};
 pub use verdict::Verdict;

@@ -6,6 +6,7 @@ use damtutor::check::line::NoSolution;
 use damtutor::exercise::ExerciseError;
 use damtutor::fen::FenError;
 use damtutor::notation::MoveError;
+use damtutor::practice::PracticeError;
 use damtutor::quiz::{KeyError, QuizError};
 use damtutor::render::templates::TemplateError;
 use damtutor::render::worksheet::WorksheetError;
@@ -134,6 +135,18 @@ impl From<WorksheetError> for CliError {
             )),
             WorksheetError::Template(error) => CliError::Template(error),
             WorksheetError::Empty => CliError::Usage(error.to_string()),
+        }
+    }
+}
+
+impl From<PracticeError> for CliError {
+    fn from(error: PracticeError) -> CliError {
+        match error {
+            PracticeError::Exercises(_) => CliError::Rejected(format!(
+                "{error}\nno practice page written: fix or remove these exercises"
+            )),
+            PracticeError::Template(error) => CliError::Template(error),
+            PracticeError::Empty => CliError::Usage(error.to_string()),
         }
     }
 }

@@ -10,6 +10,7 @@ mod mine;
 mod moves;
 mod perft;
 mod play;
+mod practice;
 mod quiz;
 mod show;
 mod solve;
@@ -50,6 +51,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Render a tactic worksheet (HTML or Markdown) with answer key.
     Worksheet(worksheet::WorksheetArgs),
+    /// Write a practice page: one offline HTML file in which students play the solutions.
+    Practice(practice::PracticeArgs),
     /// Generate a rules quiz with its answer key (HTML, Markdown, JSON, Moodle GIFT or XML).
     Quiz(quiz::QuizArgs),
     /// Compose new exercises with a chosen motif, each proven by the solver.
@@ -114,6 +117,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::CheckLine(args) => check_line::run(args),
         Command::Check(args) => check::run(args),
         Command::Worksheet(args) => worksheet::run(args),
+        Command::Practice(args) => practice::run(args),
         Command::Quiz(args) => quiz::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Mine(args) => mine::run(args),

@@ -66,7 +66,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("worksheet.{}", format.extension())));
     let templates = Templates::load(Document::Worksheet, format, args.templates.as_deref())?;
-    let sets = load_sets(&args.files)?;
+    let sets = load_sets(&args.files, "worksheet")?;
 
     let started = Instant::now();
     let items_of: Vec<(&ExerciseSet, &exercise::Exercise)> = sets
@@ -129,15 +129,16 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The exercise sets of FILE... (folders expanded), or of ./exercises/ when none is given.
-fn load_sets(paths: &[PathBuf]) -> Result<Vec<ExerciseSet>, CliError> {
+/// The exercise sets of FILE... (folders expanded), or of ./exercises/ when none is given;
+/// `command` names the subcommand in the message when there is neither.
+pub fn load_sets(paths: &[PathBuf], command: &str) -> Result<Vec<ExerciseSet>, CliError> {
     let mut files = Vec::new();
     if paths.is_empty() {
         let folder = Path::new("exercises");
         if !folder.is_dir() {
-            return Err(CliError::Usage(
-                "no exercise files given and no exercises/ folder here: run from the damtutor folder, or name files (damtutor worksheet my-set.yaml)".into(),
-            ));
+            return Err(CliError::Usage(format!(
+                "no exercise files given and no exercises/ folder here: run from the damtutor folder, or name files (damtutor {command} my-set.yaml)"
+            )));
         }
         files = exercise::files_in(folder).map_err(|e| CliError::io(folder, e))?;
         if files.is_empty() {

@@ -33,7 +33,9 @@ impl Format {
     /// Whether a template file named `name` belongs to this format.
     fn owns(self, name: &str) -> bool {
         match self {
-            Format::Html => name.ends_with(".html") || name.ends_with(".css"),
+            Format::Html => {
+                name.ends_with(".html") || name.ends_with(".css") || name.ends_with(".js")
+            }
             Format::Markdown => name.ends_with(".md"),
         }
     }
@@ -48,11 +50,13 @@ pub enum Document {
     Quiz,
     /// A student's feedback report: `feedback.*`.
     Feedback,
+    /// A practice page: `practice.html`, `partials/practice.css`, `partials/practice.js`.
+    Practice,
 }
 
 /// The built-in templates: name, text, and the document they belong to (`None`: shared by
 /// every document, such as `base.html` and the partials).
-pub const BUILT_IN: [(&str, &str, Option<Document>); 16] = [
+pub const BUILT_IN: [(&str, &str, Option<Document>); 19] = [
     ("base.html", include_str!("../../templates/base.html"), None),
     (
         "macros.html",
@@ -124,6 +128,21 @@ pub const BUILT_IN: [(&str, &str, Option<Document>); 16] = [
         "feedback.md",
         include_str!("../../templates/feedback.md"),
         Some(Document::Feedback),
+    ),
+    (
+        "practice.html",
+        include_str!("../../templates/practice.html"),
+        Some(Document::Practice),
+    ),
+    (
+        "partials/practice.css",
+        include_str!("../../templates/partials/practice.css"),
+        Some(Document::Practice),
+    ),
+    (
+        "partials/practice.js",
+        include_str!("../../templates/partials/practice.js"),
+        Some(Document::Practice),
     ),
 ];
 

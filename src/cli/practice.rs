@@ -1,0 +1,101 @@
+use super::limits::LimitArgs;
+use super::values::one_of;
+use super::worksheet::load_sets;
+use super::{write_file, CliError};
+use clap::Args;
+use damtutor::practice::{self, PracticeOptions, DEFAULT_MAX_TURNS};
+use damtutor::render::templates::{Document, Format, Templates};
+use damtutor::render::worksheet::Item;
+use damtutor::solver;
+use damtutor::words::Lang;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct PracticeArgs {
+    /// Exercise files (YAML) or folders of them. None: every file in ./exercises/.
+    pub files: Vec<PathBuf>,
+    /// The file to write.
+    #[arg(long, short, value_name = "PATH", default_value = "practice.html")]
+    pub out: PathBuf,
+    /// The language of every word on the page [default: the first set's language]
+    #[arg(long, value_parser = one_of::<Lang>("a language"))]
+    pub lang: Option<Lang>,
+    /// Shuffle the exercises.
+    #[arg(long)]
+    pub shuffle: bool,
+    /// The seed of --shuffle: the same seed writes the same page [default: a random seed,
+    /// printed]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The most turns of the solving side one exercise's tree may have; an exercise with a
+    /// larger tree is reported (exit code 1), never cut.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS)]
+    pub max_tree: usize,
+    /// A folder of templates that replace the built-in ones of the same name (practice.html,
+    /// partials/practice.css, partials/practice.js).
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+pub fn run(args: PracticeArgs) -> Result<(), CliError> {
+    let templates = Templates::load(Document::Practice, Format::Html, args.templates.as_deref())?;
+    let sets = load_sets(&args.files, "practice")?;
+    let limits = args.limits.limits();
+
+    let started = Instant::now();
+    let pairs: Vec<_> = sets
+        .iter()
+        .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
+        .collect();
+    let tasks: Vec<_> = pairs.iter().map(|(_, e)| (e.position, e.goal)).collect();
+    let solutions = solver::solve_all_variants(&tasks, limits);
+    let solved_in = started.elapsed();
+    let items: Vec<Item> = pairs
+        .iter()
+        .zip(&solutions)
+        .map(|(&(set, exercise), solution)| Item {
+            set,
+            exercise,
+            solution,
+        })
+        .collect();
+
+    let seed = args
+        .seed
+        .unwrap_or_else(|| u64::from(rand::random::<u32>()));
+    let options = PracticeOptions {
+        lang: args.lang,
+        shuffle: args.shuffle,
+        seed,
+        max_turns: args.max_tree,
+        limits,
+    };
+    let page = practice::build(&items, &options)?;
+    let trees_in = started.elapsed() - solved_in;
+    let html = practice::render(&page, &templates)?;
+    write_file(&args.out, &html)?;
+    println!(
+        "wrote {} ({} exercises, {} KB)",
+        args.out.display(),
+        page.exercises.len(),
+        html.len().div_ceil(1024)
+    );
+    if args.shuffle && args.seed.is_none() {
+        println!("seed {seed} (add --seed {seed} to write the same page again)");
+    }
+    let turns: usize = page
+        .exercises
+        .iter()
+        .map(|e| practice::tree::turns(&e.tree))
+        .sum();
+    println!(
+        "{} exercises: solved in {:.2} s, proof trees ({turns} turns) in {:.2} s",
+        items.len(),
+        solved_in.as_secs_f64(),
+        trees_in.as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,882 @@
+//! Practice pages: the `damtutor practice` command, the proof trees it embeds, and - in headless
+//! Chromium, driven through the DevTools protocol - what a student does on the page: solve by
+//! the key line, a wrong move and its refutation, an illegal move and its rule, an alternative
+//! key, a reload mid-way, hints, and handing in a file that `damtutor check` marks to the same
+//! score. Without Chromium the browser tests say they are skipped (under CI they fail).
+
+#[path = "support/browser.rs"]
+mod browser;
+
+use browser::{Browser, Page};
+use damtutor::exercise;
+use damtutor::practice::tree;
+use damtutor::solver::{Limits, Solver};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const FIXTURE: &str = "tests/data/practice.yaml";
+
+fn damtutor(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_damtutor"))
+        .args(args)
+        .output()
+        .expect("run damtutor")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("practice-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `damtutor practice ARGS --out OUT`.
+fn run_practice(args: &[&str], out: &Path) -> Output {
+    let mut all = vec!["practice"];
+    all.extend_from_slice(args);
+    all.extend(["--out", out.to_str().unwrap()]);
+    damtutor(&all)
+}
+
+/// Writes a page with `args` and returns its path.
+fn practice(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let out = dir.join(name);
+    let output = run_practice(args, &out);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    out
+}
+
+/// `damtutor check --exercises EXERCISES ANSWERS --out REPORT`: the gradebook.
+fn check(exercises: &Path, answers: &Path, report: &Path) -> String {
+    let output = damtutor(&[
+        "check",
+        "--exercises",
+        exercises.to_str().unwrap(),
+        answers.to_str().unwrap(),
+        "--out",
+        report.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::read_to_string(report.join("gradebook.csv")).unwrap()
+}
+
+/// The JSON embedded in a page.
+fn embedded(html: &str) -> Value {
+    let start = html
+        .find(r#"<script type="application/json" id="practice-data">"#)
+        .expect("the data element");
+    let rest = &html[start..];
+    let open = rest.find('>').unwrap() + 1;
+    let close = rest.find("</script>").unwrap();
+    serde_json::from_str(&rest[open..close]).expect("the data is JSON")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Without a browser
+
+#[test]
+fn the_page_embeds_the_solvers_trees_and_the_same_seed_gives_the_same_bytes() {
+    let dir = temp_dir("shipped");
+    let first = practice(&dir, "a.html", &["exercises", "--shuffle", "--seed", "5"]);
+    let again = practice(&dir, "b.html", &["exercises", "--shuffle", "--seed", "5"]);
+    let other = practice(&dir, "c.html", &["exercises", "--shuffle", "--seed", "6"]);
+    let html = std::fs::read_to_string(&first).unwrap();
+    assert_eq!(html, std::fs::read_to_string(&again).unwrap());
+    assert_ne!(html, std::fs::read_to_string(&other).unwrap());
+    assert!(
+        html.len() < 2 << 20,
+        "the 48 shipped exercises take {} bytes",
+        html.len()
+    );
+    // Nothing is fetched: no address, no external file.
+    for needle in ["http:", "https:", "src=", "@import", "url("] {
+        assert!(!html.contains(needle), "the page contains {needle}");
+    }
+
+    let data = embedded(&html);
+    assert_eq!(data["format"], 1);
+    assert_eq!(data["board"]["squares"].as_array().unwrap().len(), 50);
+    let pages: Vec<&Value> = data["exercises"].as_array().unwrap().iter().collect();
+    assert_eq!(pages.len(), 48);
+    let mut solver = Solver::new();
+    let limits = Limits::default();
+    let mut seen = 0;
+    for file in exercise::files_in(Path::new("exercises")).unwrap() {
+        let set = exercise::load(&file).unwrap();
+        for e in &set.exercises {
+            let damtutor::VariantPosition::International(position) = e.position else {
+                panic!("{}: the shipped exercises are international", e.id);
+            };
+            let solution = solver.solve(&position, e.goal, limits);
+            let expected =
+                tree::build(&mut solver, &solution, e.solution.as_deref(), limits, 2000).unwrap();
+            let page = pages
+                .iter()
+                .find(|p| p["id"] == e.id.as_str())
+                .expect("every exercise is on the page");
+            assert_eq!(
+                page["tree"],
+                serde_json::to_value(&expected).unwrap(),
+                "{}: the embedded tree is not the solver's",
+                e.id
+            );
+            // The correct moves against the hardest replies are the solver's main line.
+            let mut node = &page["tree"];
+            let mut line = Vec::new();
+            loop {
+                let choice = node["m"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|c| c["v"] == "c")
+                    .expect("a correct move at every turn");
+                line.push(move_text(&choice["m"]));
+                let Some(reply) = choice["r"].get(0) else {
+                    assert!(choice["e"].is_string());
+                    break;
+                };
+                line.push(move_text(&reply["m"]));
+                if reply["e"].is_string() {
+                    break;
+                }
+                node = &reply["n"];
+            }
+            let book = e.solution.as_deref().map(|b| {
+                damtutor::notation::line_tokens(b)
+                    .into_iter()
+                    .collect::<Vec<_>>()
+            });
+            assert!(
+                line == solution.line_texts() || Some(&line) == book.as_ref(),
+                "{}: {line:?}",
+                e.id
+            );
+            assert_eq!(page["line"], solution.annotated());
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 48);
+}
+
+/// The notation of a move in the page's data.
+fn move_text(m: &Value) -> String {
+    if let Some(text) = m.get(5) {
+        return text.as_str().unwrap().to_string();
+    }
+    let capture = m
+        .get(2)
+        .and_then(Value::as_array)
+        .is_some_and(|c| !c.is_empty());
+    format!("{}{}{}", m[0], if capture { 'x' } else { '-' }, m[1])
+}
+
+#[test]
+fn a_tree_over_the_limit_is_reported_with_its_place_and_nothing_is_written() {
+    let dir = temp_dir("limit");
+    let out = dir.join("page.html");
+    let output = run_practice(&[FIXTURE, "--max-tree", "3"], &out);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "tests/data/practice.yaml:18: exercise philippe: its proof tree has more than 3 turns"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "tests/data/practice.yaml:15: exercise two-ways: its proof tree has more than 3 turns"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("exercise strike"), "{stderr}");
+    assert!(stderr.contains("no practice page written"), "{stderr}");
+    assert!(!out.exists());
+
+    let unsolved = dir.join("unsolved.yaml");
+    std::fs::write(
+        &unsolved,
+        "title: T\nexercises:\n  - id: lost\n    fen: \"W:W46:B5,10,15\"\n    goal: win\n",
+    )
+    .unwrap();
+    let output = run_practice(&[unsolved.to_str().unwrap()], &out);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("unsolved.yaml:3: exercise lost: not solved"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn the_command_reports_what_it_wrote() {
+    let dir = temp_dir("command");
+    let out = dir.join("page.html");
+    let output = run_practice(&[FIXTURE, "--lang", "zh"], &out);
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with(&format!("wrote {} (4 exercises, ", out.display())));
+    assert!(stdout.contains("4 exercises: solved in"), "{stdout}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.contains(r#"<html lang="zh-CN">"#));
+    assert!(html.contains(r#"data-exercise="two-ways""#));
+    let data = embedded(&html);
+    assert_eq!(data["words"]["rule_capture"], "有吃必吃：{moves}。");
+    assert_eq!(data["exercises"][0]["caption"], "白先胜");
+    // Text from an exercise file never becomes markup, in the page or in its data.
+    let hostile = dir.join("hostile.yaml");
+    std::fs::write(
+        &hostile,
+        "title: \"<b>T</b>\"\nexercises:\n  - id: \"x<i>\"\n    title: \"</script><img src=x onerror=alert(1)>\"\n    hint: \"a & b\"\n    fen: \"W:W11,23,27,28,43:BK47\"\n",
+    )
+    .unwrap();
+    let output = run_practice(&[hostile.to_str().unwrap()], &out);
+    assert!(output.status.success());
+    let html = std::fs::read_to_string(&out).unwrap();
+    for raw in ["<b>", "<i>", "<img", "</script><img"] {
+        assert!(!html.contains(raw), "{raw} is in the page");
+    }
+    assert!(html.contains("&lt;b&gt;T&lt;&#x2F;b&gt;") || html.contains("&lt;b&gt;T&lt;/b&gt;"));
+    let data = embedded(&html);
+    assert_eq!(
+        data["exercises"][0]["title"],
+        "</script><img src=x onerror=alert(1)>"
+    );
+    assert_eq!(data["exercises"][0]["id"], "x<i>");
+    assert_eq!(data["exercises"][0]["hint"], "a & b");
+
+    // A template folder replaces the page by name.
+    let templates = dir.join("templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    std::fs::write(
+        templates.join("practice.html"),
+        "<p>{{ count }} {{ title }}</p>",
+    )
+    .unwrap();
+    let output = run_practice(&[FIXTURE, "--templates", templates.to_str().unwrap()], &out);
+    assert!(output.status.success());
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "<p>4 Practice fixture</p>"
+    );
+}
+
+#[test]
+fn check_takes_hints_and_wrong_tries_off_and_ignores_what_the_page_claims() {
+    let dir = temp_dir("records");
+    let exercises = dir.join("set.yaml");
+    std::fs::write(
+        &exercises,
+        std::fs::read_to_string(FIXTURE)
+            .unwrap()
+            .replace("hint: 0.25}", "hint: 0.25, wrong: 0.1}"),
+    )
+    .unwrap();
+    let answers = dir.join("answers.yaml");
+    // strike: correct, 1 hint, 2 wrong tries: 2 * (1 - 0.25 - 0.2) = 1.1.
+    // two-keys: wrong line, although the file says it was correct: 0.
+    // philippe: the key move only: incomplete, 2 * 0.5 = 1; its hints cannot go below zero.
+    std::fs::write(
+        &answers,
+        "student: Li Ming\nanswers:\n  strike: \"1. 43-38 47x32 2. 28x37\"\n  two-keys: \"1. 38-33\"\n  philippe: \"1. 27-22 18x27\"\npractice:\n  strike: {hints: 1, wrong: [\"1. 11-6\", \"1. 43-39\"], seconds: 40, verdict: \"correct\"}\n  two-keys: {hints: 0, wrong: [], verdict: \"correct\"}\n  philippe: {hints: 0, wrong: []}\n",
+    )
+    .unwrap();
+    let gradebook = check(&exercises, &answers, &dir.join("report"));
+    assert_eq!(
+        gradebook,
+        "student,class,file,strike,two-keys,two-ways,philippe,total,max,percent\nLi Ming,,"
+            .to_string()
+            + answers.to_str().unwrap()
+            + ",1.1,0,0,1,2.1,8,26.25\n"
+    );
+    // A negative count is not a count.
+    std::fs::write(
+        &answers,
+        "student: Li Ming\nanswers:\n  strike: \"43-38\"\npractice:\n  strike: {hints: -3}\n",
+    )
+    .unwrap();
+    let output = damtutor(&[
+        "check",
+        "--exercises",
+        exercises.to_str().unwrap(),
+        answers.to_str().unwrap(),
+        "--out",
+        dir.join("report").to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("answers.yaml:5: exercise strike: practice:"),
+        "{stderr}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// In the browser
+
+/// Where the browser tests leave their screenshots, for a person to look at.
+fn screenshots() -> PathBuf {
+    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("practice-screenshots");
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
+}
+
+/// The exercise `id` as the page shows it.
+fn section(id: &str) -> String {
+    format!("document.querySelector('[data-exercise=\"{id}\"]')")
+}
+
+fn attribute(page: &mut Page, id: &str, name: &str) -> String {
+    page.eval(&format!("{}.getAttribute('{name}')", section(id)))
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The text of the element `selector` within exercise `id`.
+fn text(page: &mut Page, id: &str, selector: &str) -> String {
+    page.eval(&format!(
+        "{}.querySelector('{selector}').textContent",
+        section(id)
+    ))
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+/// What the page said after the last move.
+fn feedback(page: &mut Page, id: &str) -> String {
+    text(page, id, ".feedback")
+}
+
+/// The moves played so far.
+fn line(page: &mut Page, id: &str) -> String {
+    text(page, id, ".line")
+}
+
+/// Clicks square `from`, then square `to`, of exercise `id`, and waits for the move to be shown.
+fn play(page: &mut Page, id: &str, from: u32, to: u32) {
+    click_square(page, id, from);
+    click_square(page, id, to);
+    settle(page, id);
+}
+
+fn click_square(page: &mut Page, id: &str, square: u32) {
+    page.eval(&format!(
+        "{}.querySelector('[data-square=\"{square}\"]').click()",
+        section(id)
+    ));
+}
+
+/// Waits until exercise `id` shows no move.
+fn settle(page: &mut Page, id: &str) {
+    page.wait_for(&format!(
+        "{}.getAttribute('aria-busy') !== 'true'",
+        section(id)
+    ));
+}
+
+fn open_exercise(page: &mut Page, id: &str) {
+    page.eval(&format!(
+        "document.querySelector('[data-goto=\"{id}\"]').click()"
+    ));
+    page.wait_for(&format!("!{}.hidden", section(id)));
+}
+
+/// What stands on `square` of exercise `id`, as the square tells a screen reader.
+fn square_label(page: &mut Page, id: &str, square: u32) -> String {
+    page.eval(&format!(
+        "{}.querySelector('[data-square=\"{square}\"]').getAttribute('aria-label')",
+        section(id)
+    ))
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+/// Plays the correct moves of exercise `id` from where it stands until it is solved.
+fn finish_with_correct_moves(page: &mut Page, id: &str) {
+    for _ in 0..20 {
+        if attribute(page, id, "data-state") == "solved" {
+            return;
+        }
+        // The student's knowledge: the correct move at this turn, from the tree on the page.
+        let next = page.eval(&format!(
+            "(() => {{
+                const data = JSON.parse(document.getElementById('practice-data').textContent);
+                const ex = data.exercises.find((e) => e.id === '{id}');
+                const path = JSON.parse(localStorage.getItem('damtutor-practice:' + data.page)).exercises['{id}'].path;
+                let turn = ex.tree, choice = null;
+                path.forEach((step, i) => {{
+                    if (i % 2 === 0) choice = turn.m[step]; else turn = choice.r[step].n;
+                }});
+                const c = turn.m.find((c) => c.v === 'c');
+                const same = turn.m.filter((o) => o.m[0] === c.m[0] && o.m[1] === c.m[1]);
+                return [c.m[0], c.m[1], same.length > 1 ? same.indexOf(c) : -1];
+            }})()"
+        ));
+        let square = |i: usize| next[i].as_u64().unwrap() as u32;
+        play(page, id, square(0), square(1));
+        if let Some(option) = next[2].as_i64().filter(|&k| k >= 0) {
+            // Several captures end on that square: the page asked which.
+            page.eval(&format!(
+                "{}.querySelectorAll('.choices button')[{option}].click()",
+                section(id)
+            ));
+            settle(page, id);
+        }
+        assert_eq!(attribute(page, id, "data-feedback"), "correct");
+    }
+    panic!("{id} is not solved after 20 moves");
+}
+
+#[test]
+fn a_student_solves_errs_reloads_and_hands_in_and_check_gives_the_same_score() {
+    let Some(mut browser) = Browser::launch() else {
+        browser::skip("a_student_solves_errs_reloads_and_hands_in_and_check_gives_the_same_score");
+        return;
+    };
+    let dir = temp_dir("student");
+    let file = practice(&dir, "page.html", &[FIXTURE]);
+    let downloads = dir.join("downloads");
+    std::fs::create_dir_all(&downloads).unwrap();
+    browser.call(
+        None,
+        "Browser.setDownloadBehavior",
+        json!({"behavior": "allow", "downloadPath": downloads.to_str().unwrap()}),
+    );
+    let mut page = browser.page();
+    page.viewport(1280, 900, 1.0, false);
+    page.open(&file);
+    for id in ["strike", "two-keys", "two-ways", "philippe"] {
+        assert_eq!(attribute(&mut page, id, "data-state"), "todo");
+    }
+    assert_eq!(square_label(&mut page, "strike", 47), "47, black king");
+    assert_eq!(square_label(&mut page, "strike", 43), "43, white man");
+
+    // An illegal move is refused on the board, with the rule.
+    play(&mut page, "strike", 43, 33);
+    assert_eq!(attribute(&mut page, "strike", "data-feedback"), "illegal");
+    assert_eq!(
+        feedback(&mut page, "strike"),
+        "A man moves one square diagonally forward."
+    );
+    assert_eq!(square_label(&mut page, "strike", 43), "43, white man");
+    assert_eq!(attribute(&mut page, "strike", "data-state"), "todo");
+
+    // A wrong move is answered with the refutation, then taken back.
+    play(&mut page, "strike", 11, 6);
+    assert_eq!(attribute(&mut page, "strike", "data-feedback"), "wrong");
+    assert_eq!(
+        feedback(&mut page, "strike"),
+        "11-6 does not force a win: Black answers 47-41. Take the move back and try again."
+    );
+    assert_eq!(square_label(&mut page, "strike", 41), "41, black king");
+    assert_eq!(square_label(&mut page, "strike", 6), "6, white man");
+    page.screenshot(&screenshots().join("desktop-wrong.png"));
+    assert_eq!(attribute(&mut page, "strike", "data-state"), "solving");
+    page.eval(&format!(
+        "{}.querySelector('[data-action=\"back\"]').click()",
+        section("strike")
+    ));
+    assert_eq!(square_label(&mut page, "strike", 47), "47, black king");
+    assert_eq!(square_label(&mut page, "strike", 11), "11, white man");
+    assert_eq!(line(&mut page, "strike"), "No moves yet.");
+
+    // The key line: the page answers with the defender's reply from the proof.
+    play(&mut page, "strike", 43, 38);
+    assert_eq!(attribute(&mut page, "strike", "data-feedback"), "correct");
+    assert_eq!(line(&mut page, "strike"), "1. 43-38 47x32");
+    assert_eq!(
+        feedback(&mut page, "strike"),
+        "Correct: 43-38. Black answers 47x32. White to move."
+    );
+    // Capture is compulsory now: another move breaks the rule.
+    play(&mut page, "strike", 28, 22);
+    assert_eq!(attribute(&mut page, "strike", "data-feedback"), "illegal");
+    assert_eq!(
+        feedback(&mut page, "strike"),
+        "Capture is compulsory: 28x37."
+    );
+    // The last move typed on the keyboard.
+    page.eval(&format!(
+        "(() => {{ const form = {}.querySelector('.move-form'); form.elements.move.value = '28x37'; form.requestSubmit(); }})()",
+        section("strike")
+    ));
+    settle(&mut page, "strike");
+    assert_eq!(attribute(&mut page, "strike", "data-state"), "solved");
+    assert_eq!(attribute(&mut page, "strike", "data-verdict"), "correct");
+    assert_eq!(attribute(&mut page, "strike", "data-points"), "2");
+    assert!(feedback(&mut page, "strike").ends_with("Solved: 1. 43-38 47x32 2. 28x37"));
+
+    // An alternative key, dragged with the mouse.
+    open_exercise(&mut page, "two-keys");
+    let centre = |page: &mut Page, square: u32| -> (f64, f64) {
+        let rect = page.eval(&format!(
+            "(() => {{ const r = {}.querySelector('[data-square=\"{square}\"]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()",
+            section("two-keys")
+        ));
+        (rect[0].as_f64().unwrap(), rect[1].as_f64().unwrap())
+    };
+    let (x0, y0) = centre(&mut page, 8);
+    let (x1, y1) = centre(&mut page, 3);
+    page.mouse("mousePressed", x0, y0);
+    page.mouse("mouseMoved", (x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    page.mouse("mouseMoved", x1, y1);
+    page.mouse("mouseReleased", x1, y1);
+    settle(&mut page, "two-keys");
+    assert_eq!(
+        attribute(&mut page, "two-keys", "data-feedback"),
+        "alternative"
+    );
+    assert_eq!(square_label(&mut page, "two-keys", 3), "3, white king");
+    finish_with_correct_moves(&mut page, "two-keys");
+    assert_eq!(
+        attribute(&mut page, "two-keys", "data-verdict"),
+        "alternative"
+    );
+    assert!(feedback(&mut page, "two-keys")
+        .contains("Solved another way. The solver's line: 1. 32-27 48x32 2. 38x27"));
+
+    // Two captures end on 16: the page asks which.
+    open_exercise(&mut page, "two-ways");
+    play(&mut page, "two-ways", 1, 16);
+    assert_eq!(
+        feedback(&mut page, "two-ways"),
+        "Several captures end on 16: which one?"
+    );
+    let options = page.eval(&format!(
+        "[...{}.querySelectorAll('.choices button')].map((b) => b.textContent)",
+        section("two-ways")
+    ));
+    assert_eq!(options, json!(["1x18x27x16", "1x23x32x16"]));
+    page.eval(&format!(
+        "{}.querySelectorAll('.choices button')[1].click()",
+        section("two-ways")
+    ));
+    settle(&mut page, "two-ways");
+    assert_eq!(
+        attribute(&mut page, "two-ways", "data-feedback"),
+        "alternative"
+    );
+    assert_eq!(
+        attribute(&mut page, "two-ways", "data-verdict"),
+        "incomplete"
+    );
+
+    // Hints: the themes (no hint in the file), then the key square; each costs a quarter.
+    open_exercise(&mut page, "philippe");
+    page.eval(&format!(
+        "{}.querySelector('[data-action=\"hint\"]').click()",
+        section("philippe")
+    ));
+    assert!(feedback(&mut page, "philippe").starts_with("Hint: think of "));
+    page.eval(&format!(
+        "{}.querySelector('[data-action=\"hint\"]').click()",
+        section("philippe")
+    ));
+    assert!(feedback(&mut page, "philippe").ends_with("Hint: start with the piece on 27."));
+    assert_eq!(
+        page.eval(&format!(
+            "{}.querySelector('[data-square=\"27\"]').classList.contains('hint')",
+            section("philippe")
+        )),
+        json!(true)
+    );
+    play(&mut page, "philippe", 27, 22);
+    assert_eq!(line(&mut page, "philippe"), "1. 27-22 18x27");
+
+    // A reload mid-way loses nothing.
+    let score_before = page.eval("document.getElementById('score').dataset.score");
+    page.eval("(() => { const n = document.getElementById('student-name'); n.value = 'Li Ming'; n.dispatchEvent(new Event('input')); })()");
+    page.reload();
+    assert_eq!(
+        page.eval("document.getElementById('student-name').value"),
+        "Li Ming"
+    );
+    assert_eq!(attribute(&mut page, "strike", "data-state"), "solved");
+    assert_eq!(
+        attribute(&mut page, "two-keys", "data-verdict"),
+        "alternative"
+    );
+    assert_eq!(line(&mut page, "two-ways"), "1. 1x23x32x16 22-28");
+    assert_eq!(line(&mut page, "philippe"), "1. 27-22 18x27");
+    assert_eq!(square_label(&mut page, "philippe", 27), "27, black man");
+    assert_eq!(
+        page.eval("document.getElementById('score').dataset.score"),
+        score_before
+    );
+    assert_eq!(
+        page.eval(&format!("!{}.hidden", section("philippe"))),
+        json!(true)
+    );
+    // The keyboard: from 32, two squares up the diagonal to 21, Enter on each.
+    page.eval(&format!(
+        "{}.querySelector('[data-square=\"32\"]').focus()",
+        section("philippe")
+    ));
+    page.key("Enter");
+    page.key("ArrowUp");
+    page.key("ArrowUp");
+    assert_eq!(page.eval("document.activeElement.dataset.square"), "21");
+    page.key("Enter");
+    settle(&mut page, "philippe");
+    assert_eq!(attribute(&mut page, "philippe", "data-feedback"), "correct");
+    assert_eq!(line(&mut page, "philippe"), "1. 27-22 18x27 2. 32x21 16x27");
+    finish_with_correct_moves(&mut page, "philippe");
+    assert_eq!(attribute(&mut page, "philippe", "data-points"), "1");
+
+    // Hand in: the text, and the file saved from the page.
+    page.eval("document.getElementById('hand-in').click()");
+    page.wait_for("document.getElementById('hand-in-dialog').open");
+    let text = page
+        .eval("document.getElementById('answer-text').value")
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("student: \"Li Ming\"\n"), "{text}");
+    assert!(
+        text.contains("  \"strike\": \"1. 43-38 47x32 2. 28x37\"\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  \"strike\": {hints: 0, wrong: [\"1. 11-6\"], seconds: "),
+        "{text}"
+    );
+    page.screenshot(&screenshots().join("desktop-hand-in.png"));
+    page.eval("document.getElementById('save-file').click()");
+    let saved = downloads.join("answers-Li-Ming.yaml");
+    let started = std::time::Instant::now();
+    while !saved.exists() && started.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(
+        std::fs::read_to_string(&saved).expect("the saved file"),
+        text
+    );
+
+    // The teacher marks the file: the same score, exercise by exercise.
+    let gradebook = check(Path::new(FIXTURE), &saved, &dir.join("report"));
+    let row: Vec<&str> = gradebook.lines().nth(1).unwrap().split(',').collect();
+    // strike 2, two-keys 2 (alternative), two-ways 1 (incomplete), philippe 2 - 2 hints = 1.
+    assert_eq!(row[3..], ["2", "2", "1", "1", "6", "8", "75"]);
+    assert_eq!(
+        page.eval("document.getElementById('score').dataset.score"),
+        "6"
+    );
+    for (id, points) in [
+        ("strike", "2"),
+        ("two-keys", "2"),
+        ("two-ways", "1"),
+        ("philippe", "1"),
+    ] {
+        assert_eq!(attribute(&mut page, id, "data-points"), points, "{id}");
+    }
+
+    // Nothing but the page itself (and the saved file's blob) was ever requested.
+    let url = browser::file_url(&file);
+    for request in page.requests() {
+        assert!(
+            request == url || request.starts_with("blob:file://"),
+            "the page requested {request}"
+        );
+    }
+    assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
+}
+
+#[test]
+fn a_chinese_page_on_a_phone_and_on_a_projector() {
+    let Some(mut browser) = Browser::launch() else {
+        browser::skip("a_chinese_page_on_a_phone_and_on_a_projector");
+        return;
+    };
+    let dir = temp_dir("phone");
+    let file = practice(&dir, "page.html", &["exercises/01-turkish-strikes.yaml"]);
+    let shots = screenshots();
+    let mut page = browser.page();
+    page.viewport(390, 844, 2.0, true);
+    page.open(&file);
+    assert_eq!(page.eval("document.documentElement.lang"), "zh-CN");
+    // Everything fits the width of a phone; the board takes most of it.
+    let sizes = page.eval(
+        "(() => { const b = document.querySelector('[data-exercise=\"ts-01\"] .board').getBoundingClientRect(); return [document.documentElement.scrollWidth, window.innerWidth, b.width, b.bottom, window.innerHeight]; })()",
+    );
+    let [scroll, inner, board, bottom, height] =
+        [0, 1, 2, 3, 4].map(|i| sizes[i].as_f64().unwrap());
+    assert!(
+        scroll <= inner,
+        "the page is {scroll} px wide on a {inner} px phone"
+    );
+    assert!(
+        board >= 0.85 * inner && board <= inner,
+        "board {board} px of {inner}"
+    );
+    // The whole board and the start of the feedback under it, without scrolling.
+    assert!(
+        bottom + 40.0 <= height,
+        "the board ends at {bottom} px of {height}"
+    );
+    page.screenshot(&shots.join("phone-zh.png"));
+
+    // The rules and the refutations in Chinese, in the seeds' words.
+    play(&mut page, "ts-01", 38, 43);
+    assert_eq!(feedback(&mut page, "ts-01"), "兵只能向前斜走一格。");
+    play(&mut page, "ts-01", 39, 34);
+    assert_eq!(attribute(&mut page, "ts-01", "data-feedback"), "correct");
+    assert_eq!(
+        feedback(&mut page, "ts-01"),
+        "正确：39-34。黑方应以 30x29。轮到白方走。"
+    );
+    play(&mut page, "ts-01", 33, 28);
+    assert_eq!(attribute(&mut page, "ts-01", "data-feedback"), "illegal");
+    assert_eq!(feedback(&mut page, "ts-01"), "有吃必吃：33x24。");
+    page.screenshot(&shots.join("phone-zh-illegal.png"));
+
+    // A wrong move in another exercise: the refutation, in Chinese.
+    open_exercise(&mut page, "ts-02");
+    let wrong = page.eval(
+        "(() => { const d = JSON.parse(document.getElementById('practice-data').textContent); const c = d.exercises.find((e) => e.id === 'ts-02').tree.m.find((c) => c.v === 'w' && c.f); return [c.m[0], c.m[1]]; })()",
+    );
+    play(
+        &mut page,
+        "ts-02",
+        wrong[0].as_u64().unwrap() as u32,
+        wrong[1].as_u64().unwrap() as u32,
+    );
+    assert_eq!(attribute(&mut page, "ts-02", "data-feedback"), "wrong");
+    let said = feedback(&mut page, "ts-02");
+    assert!(said.contains("被") || said.contains("不能迫使"), "{said}");
+    assert!(said.ends_with("悔棋，再试一次。"), "{said}");
+    page.screenshot(&shots.join("phone-zh-wrong.png"));
+
+    // The projector: one big board for a class.
+    page.viewport(1920, 1080, 1.0, false);
+    page.eval("document.getElementById('projector').click()");
+    let sizes = page.eval(
+        "(() => { const r = document.querySelector('[data-exercise=\"ts-02\"] .board').getBoundingClientRect(); return [r.height, r.bottom, window.innerHeight, document.documentElement.scrollHeight]; })()",
+    );
+    let [board, bottom, height, scroll] = [0, 1, 2, 3].map(|i| sizes[i].as_f64().unwrap());
+    assert!(board >= 0.8 * height, "board {board} px of {height}");
+    assert!(
+        bottom <= height && scroll <= height,
+        "the board ends at {bottom} px of {height}"
+    );
+    page.screenshot(&shots.join("projector-zh.png"));
+    eprintln!("screenshots in {}", shots.display());
+    assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
+}
+
+#[test]
+fn a_teacher_plays_the_defence_from_the_proof() {
+    let Some(mut browser) = Browser::launch() else {
+        browser::skip("a_teacher_plays_the_defence_from_the_proof");
+        return;
+    };
+    let dir = temp_dir("defence");
+    let file = practice(&dir, "page.html", &[FIXTURE]);
+    let mut page = browser.page();
+    page.viewport(1280, 900, 1.0, false);
+    page.open(&file);
+    page.eval("document.getElementById('defence').click()");
+    open_exercise(&mut page, "two-ways");
+    play(&mut page, "two-ways", 1, 16);
+    page.eval(&format!(
+        "{}.querySelectorAll('.choices button')[0].click()",
+        section("two-ways")
+    ));
+    settle(&mut page, "two-ways");
+    assert_eq!(attribute(&mut page, "two-ways", "data-feedback"), "correct");
+    assert_eq!(
+        feedback(&mut page, "two-ways"),
+        "Correct: 1x18x27x16. Now play Black's reply."
+    );
+    // Not one of Black's moves: the rule, as for the student's moves.
+    play(&mut page, "two-ways", 28, 23);
+    assert_eq!(
+        feedback(&mut page, "two-ways"),
+        "A man moves one square diagonally forward."
+    );
+    // Not the hardest defence, but one the proof answers.
+    play(&mut page, "two-ways", 28, 32);
+    assert_eq!(line(&mut page, "two-ways"), "1. 1x18x27x16 28-32");
+    assert_eq!(
+        feedback(&mut page, "two-ways"),
+        "Black answers 28-32. White to move."
+    );
+    play(&mut page, "two-ways", 16, 38);
+    assert_eq!(attribute(&mut page, "two-ways", "data-state"), "solved");
+    assert_eq!(attribute(&mut page, "two-ways", "data-verdict"), "correct");
+    assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
+}
+
+#[test]
+fn every_shipped_exercise_is_solved_on_the_page_and_check_agrees() {
+    let Some(mut browser) = Browser::launch() else {
+        browser::skip("every_shipped_exercise_is_solved_on_the_page_and_check_agrees");
+        return;
+    };
+    let dir = temp_dir("shipped-solved");
+    let file = practice(&dir, "page.html", &["exercises"]);
+    let mut page = browser.page();
+    page.viewport(1280, 900, 1.0, false);
+    // Without animations (the page honours the setting), so that 48 exercises take seconds.
+    page.call(
+        "Emulation.setEmulatedMedia",
+        json!({"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}),
+    );
+    page.open(&file);
+    let ids = page.eval(
+        "JSON.parse(document.getElementById('practice-data').textContent).exercises.map((e) => e.id)",
+    );
+    let ids: Vec<String> = ids
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|id| id.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids.len(), 48);
+    for id in &ids {
+        open_exercise(&mut page, id);
+        finish_with_correct_moves(&mut page, id);
+        assert_eq!(attribute(&mut page, id, "data-verdict"), "correct", "{id}");
+    }
+    assert_eq!(
+        page.eval("document.getElementById('score').dataset.score"),
+        "48"
+    );
+    page.eval("(() => { const n = document.getElementById('student-name'); n.value = '李明'; n.dispatchEvent(new Event('input')); })()");
+    page.eval("document.getElementById('hand-in').click()");
+    page.wait_for("document.getElementById('hand-in-dialog').open");
+    let text = page.eval("document.getElementById('answer-text').value");
+    let answers = dir.join("answers.yaml");
+    std::fs::write(&answers, text.as_str().unwrap()).unwrap();
+    let mut args = vec!["check".to_string()];
+    for set in exercise::files_in(Path::new("exercises")).unwrap() {
+        args.push("--exercises".into());
+        args.push(set.to_str().unwrap().into());
+    }
+    args.push(answers.to_str().unwrap().into());
+    args.push("--out".into());
+    args.push(dir.join("report").to_str().unwrap().into());
+    let output = damtutor(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let gradebook = std::fs::read_to_string(dir.join("report/gradebook.csv")).unwrap();
+    let row = gradebook.lines().nth(1).unwrap();
+    assert!(row.starts_with("李明,,"), "{row}");
+    assert!(row.ends_with(",48,48,100"), "{row}");
+    assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
+}

@@ -1,0 +1,370 @@
+//! A small Chrome DevTools Protocol client for the browser tests: it starts headless Chromium
+//! (the system's, never a downloaded one) with a fresh profile, and speaks JSON over the
+//! browser's websocket (`tungstenite`), one flattened session per page.
+//!
+//! [`Browser::launch`] returns `None` when no Chromium is installed: the tests then print that
+//! they are skipped - except under CI (`CI` set), where a missing browser is a failure.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use tungstenite::{Message, WebSocket};
+
+/// The flags Chromium needs here: no sandbox (CI runs as root), no GPU, and nothing that
+/// reaches out to the network by itself.
+const FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--mute-audio",
+    "--remote-debugging-port=0",
+];
+
+/// A running headless Chromium.
+pub struct Browser {
+    child: Child,
+    profile: PathBuf,
+    socket: WebSocket<TcpStream>,
+    next_id: u64,
+    /// Events received so far (each with `method`, `params` and `sessionId`).
+    pub events: Vec<Value>,
+}
+
+/// Chromium's executable: `DAMTUTOR_CHROMIUM`, else the first of the usual names on `PATH`.
+pub fn chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("DAMTUTOR_CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    let names = [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ];
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|folder| names.iter().map(move |name| folder.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Says that a browser test is skipped (no Chromium); under CI a missing browser fails.
+pub fn skip(test: &str) {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{test}: no Chromium found, but CI must run the browser tests (.ci/run installs chromium)"
+    );
+    eprintln!(
+        "SKIPPED {test}: no Chromium found (install chromium, or set DAMTUTOR_CHROMIUM to its path)"
+    );
+}
+
+impl Browser {
+    /// Starts Chromium, or `None` when there is none on this machine.
+    pub fn launch() -> Option<Browser> {
+        let executable = chromium()?;
+        let profile = std::env::temp_dir().join(format!(
+            "damtutor-chromium-{}-{}",
+            std::process::id(),
+            unique()
+        ));
+        std::fs::create_dir_all(&profile).expect("a profile folder");
+        let mut child = Command::new(&executable)
+            .args(FLAGS)
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", executable.display()));
+        // Chromium says where its websocket listens on standard error.
+        let stderr = child.stderr.take().expect("piped");
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(url) = line.strip_prefix("DevTools listening on ") {
+                    let _ = sender.send(url.trim().to_string());
+                }
+            }
+        });
+        let url = match receiver.recv_timeout(Duration::from_secs(60)) {
+            Ok(url) => url,
+            Err(_) => {
+                let _ = child.kill();
+                panic!("{} did not open its DevTools socket", executable.display());
+            }
+        };
+        let address = url
+            .trim_start_matches("ws://")
+            .split('/')
+            .next()
+            .expect("host:port")
+            .to_string();
+        let stream = TcpStream::connect(&address).expect("connect to Chromium");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .expect("a timeout");
+        let (socket, _) = tungstenite::client(url.as_str(), stream).expect("websocket handshake");
+        Some(Browser {
+            child,
+            profile,
+            socket,
+            next_id: 0,
+            events: Vec::new(),
+        })
+    }
+
+    /// Sends a command (to a page's session, or to the browser) and waits for its result.
+    pub fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut message = json!({"id": id, "method": method, "params": params});
+        if let Some(session) = session {
+            message["sessionId"] = json!(session);
+        }
+        self.socket
+            .send(Message::text(message.to_string()))
+            .expect("send to Chromium");
+        loop {
+            let text = match self.socket.read().expect("read from Chromium") {
+                Message::Text(text) => text.to_string(),
+                _ => continue,
+            };
+            let value: Value = serde_json::from_str(&text).expect("CDP sends JSON");
+            if value["id"] == json!(id) {
+                if let Some(error) = value.get("error") {
+                    panic!("{method}: {error}");
+                }
+                return value["result"].clone();
+            }
+            if value.get("method").is_some() {
+                self.events.push(value);
+            }
+        }
+    }
+
+    /// A new tab, attached.
+    pub fn page(&mut self) -> Page<'_> {
+        let target = self.call(None, "Target.createTarget", json!({"url": "about:blank"}));
+        let attached = self.call(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": target["targetId"], "flatten": true}),
+        );
+        let session = attached["sessionId"]
+            .as_str()
+            .expect("a session")
+            .to_string();
+        for domain in ["Page.enable", "Network.enable", "Runtime.enable"] {
+            self.call(Some(&session), domain, json!({}));
+        }
+        Page {
+            browser: self,
+            session,
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// A tab.
+pub struct Page<'b> {
+    pub browser: &'b mut Browser,
+    session: String,
+}
+
+impl Page<'_> {
+    pub fn call(&mut self, method: &str, params: Value) -> Value {
+        let session = self.session.clone();
+        self.browser.call(Some(&session), method, params)
+    }
+
+    /// Opens `path` (a file) and waits until the page's script has started.
+    pub fn open(&mut self, path: &Path) {
+        let url = file_url(path);
+        self.call("Page.navigate", json!({"url": url}));
+        self.wait_for("document.body && document.body.dataset.ready === 'true'");
+    }
+
+    /// Reloads and waits until the page's script has started again.
+    pub fn reload(&mut self) {
+        self.eval("document.body.dataset.ready = 'reloading'");
+        self.call("Page.reload", json!({}));
+        self.wait_for("document.body && document.body.dataset.ready === 'true'");
+    }
+
+    /// The value of a JavaScript expression (promises awaited).
+    pub fn eval(&mut self, expression: &str) -> Value {
+        let result = self.call(
+            "Runtime.evaluate",
+            json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
+        );
+        if let Some(exception) = result.get("exceptionDetails") {
+            panic!("{expression}: {exception}");
+        }
+        result["result"]["value"].clone()
+    }
+
+    /// Waits (up to 20 s) until `expression` is true.
+    pub fn wait_for(&mut self, expression: &str) {
+        let started = Instant::now();
+        loop {
+            if self.eval(&format!("!!({expression})")) == json!(true) {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "timed out waiting for {expression}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Sets the viewport: a phone (`mobile`) or a desktop or projector screen.
+    pub fn viewport(&mut self, width: u32, height: u32, scale: f64, mobile: bool) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile}),
+        );
+        self.call(
+            "Emulation.setTouchEmulationEnabled",
+            json!({"enabled": mobile}),
+        );
+    }
+
+    /// Saves a PNG of the viewport.
+    pub fn screenshot(&mut self, path: &Path) {
+        let shot = self.call("Page.captureScreenshot", json!({"format": "png"}));
+        let bytes = base64_decode(shot["data"].as_str().expect("image data"));
+        std::fs::write(path, bytes).expect("write the screenshot");
+    }
+
+    /// A mouse event at (`x`, `y`) in CSS pixels.
+    pub fn mouse(&mut self, kind: &str, x: f64, y: f64) {
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({"type": kind, "x": x, "y": y, "button": "left", "buttons": if kind == "mouseReleased" { 0 } else { 1 }, "clickCount": 1, "pointerType": "mouse"}),
+        );
+    }
+
+    /// Presses a key (`Enter`, `ArrowUp`...) as a keyboard would.
+    pub fn key(&mut self, key: &str) {
+        let code = match key {
+            "Enter" => 13,
+            "Escape" => 27,
+            "ArrowLeft" => 37,
+            "ArrowUp" => 38,
+            "ArrowRight" => 39,
+            "ArrowDown" => 40,
+            other => panic!("no key code for {other}"),
+        };
+        let text = if key == "Enter" { "\r" } else { "" };
+        for kind in ["keyDown", "keyUp"] {
+            self.call(
+                "Input.dispatchKeyEvent",
+                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code, "text": if kind == "keyDown" { text } else { "" }}),
+            );
+        }
+    }
+
+    /// The script errors of this page so far: exceptions and `console.error` calls.
+    pub fn errors(&self) -> Vec<String> {
+        self.browser
+            .events
+            .iter()
+            .filter(|e| e["sessionId"] == self.session.as_str())
+            .filter(|e| {
+                e["method"] == "Runtime.exceptionThrown"
+                    || (e["method"] == "Runtime.consoleAPICalled" && e["params"]["type"] == "error")
+            })
+            .map(|e| e["params"].to_string())
+            .collect()
+    }
+
+    /// The URLs of every request this page made so far.
+    pub fn requests(&self) -> Vec<String> {
+        self.browser
+            .events
+            .iter()
+            .filter(|e| {
+                e["method"] == "Network.requestWillBeSent"
+                    && e["sessionId"] == self.session.as_str()
+            })
+            .map(|e| {
+                e["params"]["request"]["url"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect()
+    }
+}
+
+/// `file:///...` for `path`, its characters percent-encoded where needed.
+pub fn file_url(path: &Path) -> String {
+    let absolute = std::fs::canonicalize(path).expect("the page exists");
+    let mut url = String::from("file://");
+    for byte in absolute.to_string_lossy().bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' => {
+                url.push(byte as char)
+            }
+            other => url.push_str(&format!("%{other:02X}")),
+        }
+    }
+    url
+}
+
+fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Standard base64 (screenshots).
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {}", c as char),
+    };
+    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let mut bits = 0u32;
+        for (i, &d) in chunk.iter().enumerate() {
+            bits |= u32::from(d) << (18 - 6 * i);
+        }
+        for i in 0..chunk.len().saturating_sub(1) {
+            out.push((bits >> (16 - 8 * i)) as u8);
+        }
+    }
+    out
+}
+
+#[test]
+fn base64_round_trip() {
+    assert_eq!(base64_decode("aGVsbG8="), b"hello");
+    assert_eq!(base64_decode("aGk="), b"hi");
+    assert_eq!(base64_decode("YWJj"), b"abc");
+}
