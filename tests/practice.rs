@@ -880,3 +880,63 @@ fn every_shipped_exercise_is_solved_on_the_page_and_check_agrees() {
     assert!(row.ends_with(",48,48,100"), "{row}");
     assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
 }
+
+#[test]
+fn pages_of_the_8x8_games_are_solved_and_marked() {
+    let dir = temp_dir("8x8");
+    let out = dir.join("page.html");
+    let output = run_practice(&["tests/data/practice-64.yaml", "--seed", "1"], &out);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // One page a game: the 64-square exercises, and the english one apart.
+    let brazilian = dir.join("page-brazilian.html");
+    let english = dir.join("page-english.html");
+    let data = embedded(&std::fs::read_to_string(&brazilian).unwrap());
+    assert_eq!(data["board"]["game"], "brazilian");
+    assert_eq!(data["board"]["rows"], 8);
+    assert_eq!(data["board"]["names"][28], "a1");
+    assert_eq!(data["exercises"].as_array().unwrap().len(), 2);
+    assert!(data["words"]["keyboard_help"]
+        .as_str()
+        .unwrap()
+        .contains("c3-d4"));
+    let data = embedded(&std::fs::read_to_string(&english).unwrap());
+    assert_eq!(data["board"]["game"], "english");
+    assert_eq!(data["board"]["names"][28], "29");
+    let Some(mut browser) = Browser::launch() else {
+        browser::skip("pages_of_the_8x8_games_are_solved_and_marked");
+        return;
+    };
+    let mut page = browser.page();
+    page.viewport(1000, 900, 1.0, false);
+    page.call(
+        "Emulation.setEmulatedMedia",
+        json!({"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}),
+    );
+    page.open(&brazilian);
+    for id in ["b-01", "b-02"] {
+        open_exercise(&mut page, id);
+        finish_with_correct_moves(&mut page, id);
+        assert_eq!(attribute(&mut page, id, "data-verdict"), "correct", "{id}");
+    }
+    page.screenshot(&screenshots().join("8x8-brazilian.png"));
+    page.eval("(() => { const n = document.getElementById('student-name'); n.value = '王芳'; n.dispatchEvent(new Event('input')); })()");
+    page.eval("document.getElementById('hand-in').click()");
+    page.wait_for("document.getElementById('hand-in-dialog').open");
+    let text = page.eval("document.getElementById('answer-text').value");
+    let answers = dir.join("answers.yaml");
+    std::fs::write(&answers, text.as_str().unwrap()).unwrap();
+    let gradebook = check(
+        Path::new("tests/data/practice-64.yaml"),
+        &answers,
+        &dir.join("report"),
+    );
+    let row = gradebook.lines().nth(1).unwrap();
+    // The english exercise was not on this page: two of three.
+    assert!(row.starts_with("王芳,,"), "{row}");
+    assert!(row.contains(",2,3,"), "{row}");
+    assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
+}

@@ -8,14 +8,16 @@ use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::Item;
 use damtutor::solver;
 use damtutor::words::Lang;
-use std::path::PathBuf;
+use damtutor::Variant;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct PracticeArgs {
     /// Exercise files (YAML) or folders of them. None: every file in ./exercises/.
     pub files: Vec<PathBuf>,
-    /// The file to write.
+    /// The file to write. A page holds one game: exercises of several games make a page per
+    /// game, named after it (practice-brazilian.html...).
     #[arg(long, short, value_name = "PATH", default_value = "practice.html")]
     pub out: PathBuf,
     /// The language of every word on the page [default: the first set's language]
@@ -73,22 +75,46 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         max_turns: args.max_tree,
         limits,
     };
-    let page = practice::build(&items, &options)?;
+    // One page a game, in the order the games first appear.
+    let mut games: Vec<Variant> = Vec::new();
+    for item in &items {
+        if !games.contains(&item.solution.variant()) {
+            games.push(item.solution.variant());
+        }
+    }
+    let mut pages = Vec::new();
+    for &game in &games {
+        let of_game: Vec<Item> = items
+            .iter()
+            .filter(|item| item.solution.variant() == game)
+            .copied()
+            .collect();
+        let page = practice::build(&of_game, &options)?;
+        let html = practice::render(&page, &templates)?;
+        let path = if games.len() == 1 {
+            args.out.clone()
+        } else {
+            page_of_game(&args.out, game)
+        };
+        pages.push((path, page, html));
+    }
     let trees_in = started.elapsed() - solved_in;
-    let html = practice::render(&page, &templates)?;
-    write_file(&args.out, &html)?;
-    println!(
-        "wrote {} ({} exercises, {} KB)",
-        args.out.display(),
-        page.exercises.len(),
-        html.len().div_ceil(1024)
-    );
+    // Written only once every page is made.
+    for (path, page, html) in &pages {
+        write_file(path, html)?;
+        println!(
+            "wrote {} ({} exercises, {} KB)",
+            path.display(),
+            page.exercises.len(),
+            html.len().div_ceil(1024)
+        );
+    }
     if args.shuffle && args.seed.is_none() {
         println!("seed {seed} (add --seed {seed} to write the same page again)");
     }
-    let turns: usize = page
-        .exercises
+    let turns: usize = pages
         .iter()
+        .flat_map(|(_, page, _)| page.exercises.iter())
         .map(|e| practice::tree::turns(&e.tree))
         .sum();
     println!(
@@ -98,4 +124,16 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         trees_in.as_secs_f64()
     );
     Ok(())
+}
+
+/// `out` with the game's name before its extension: `practice-brazilian.html`.
+fn page_of_game(out: &Path, game: Variant) -> PathBuf {
+    let stem = out
+        .file_stem()
+        .map_or("practice".into(), |s| s.to_string_lossy());
+    let name = match out.extension() {
+        Some(ext) => format!("{stem}-{}.{}", game.name(), ext.to_string_lossy()),
+        None => format!("{stem}-{}", game.name()),
+    };
+    out.with_file_name(name)
 }

@@ -38,9 +38,11 @@ pub mod words;
 use crate::exercise::Scoring;
 use crate::render::templates::{TemplateError, Templates};
 use crate::render::worksheet::{self, Item, WorksheetOptions};
-use crate::solver::{Limits, Motif, Solution, Solver, VariantSolution};
-use crate::square::{Color, Piece, Role, Square};
+use crate::solver::{with_thread_solver, Limits, Motif, Solution};
+use crate::square::{Color, Piece, Role};
 use crate::words::{self as wording, Lang};
+use crate::{with_solution, Variant};
+use damtutor_rules::Rules;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -123,34 +125,48 @@ pub struct PageData {
     pub title: String,
     pub board: BoardData,
     /// The page's words in its language, by key ([`words::words`]).
-    pub words: BTreeMap<&'static str, &'static str>,
+    pub words: BTreeMap<&'static str, String>,
     pub exercises: Vec<ExerciseData>,
 }
 
 /// The board's geometry: everything the page needs to draw any board.
 #[derive(Serialize, Clone, Debug)]
 pub struct BoardData {
-    /// The game: `international`.
+    /// The game: `international`, `brazilian`, `russian` or `english`.
     pub game: &'static str,
     pub rows: u8,
     pub columns: u8,
     /// For each playable square in number order (square 1 first): its row (0 = top, as White
     /// sees the board) and column (0 = left).
     pub squares: Vec<[u8; 2]>,
-    /// The squares' names as written in moves (`"1"`...`"50"`).
+    /// The squares' names as written in moves (`"1"`...`"50"`; `"a1"`...`"h8"` in the games
+    /// written with algebraic names).
     pub names: Vec<String>,
 }
 
 impl BoardData {
+    /// The board of `variant`.
+    pub fn of(variant: Variant) -> BoardData {
+        let rules = variant.rules();
+        let board = rules.board;
+        BoardData {
+            game: variant.name(),
+            rows: board.size(),
+            columns: board.size(),
+            squares: board
+                .squares()
+                .map(|s| {
+                    let (row, column) = board.coords(s);
+                    [row, column]
+                })
+                .collect(),
+            names: board.squares().map(|s| rules.square_name(s)).collect(),
+        }
+    }
+
     /// The 10x10 international board.
     pub fn international() -> BoardData {
-        BoardData {
-            game: "international",
-            rows: 10,
-            columns: 10,
-            squares: Square::all().map(|s| [s.row(), s.column()]).collect(),
-            names: Square::all().map(|s| s.number().to_string()).collect(),
-        }
+        BoardData::of(Variant::International)
     }
 }
 
@@ -218,7 +234,7 @@ pub struct PracticeView {
     pub subtitle: Option<String>,
     pub description: Option<String>,
     pub count: usize,
-    pub words: BTreeMap<&'static str, &'static str>,
+    pub words: BTreeMap<&'static str, String>,
     pub exercises: Vec<ExerciseSummary>,
     /// The [`PageData`] as JSON, safe inside `<script>` (written with `| safe`).
     pub data: String,
@@ -269,19 +285,32 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
         .stack_size(64 << 20)
         .build()
         .map_err(|e| PracticeError::Exercises(vec![format!("cannot start threads: {e}")]))?;
+    // One game a page: the board is the page's.
+    let variant = first.solution.variant();
+    let other: Vec<String> = items
+        .iter()
+        .filter(|item| item.solution.variant() != variant)
+        .map(|item| other_game(item, variant))
+        .collect();
+    if !other.is_empty() {
+        return Err(PracticeError::Exercises(other));
+    }
     let trees: Vec<Result<Turn, String>> = pool.install(|| {
         order
             .par_iter()
-            .map_init(Solver::new, |solver, &(index, _)| {
+            .map(|&(index, _)| {
                 let item = &items[index];
-                let solution = international(item).ok_or_else(|| other_game(item))?;
-                tree::build(
-                    solver,
-                    solution,
-                    item.exercise.solution.as_deref(),
-                    options.limits,
-                    options.max_turns,
-                )
+                with_solution!(item.solution, solution => {
+                    with_thread_solver(|solver| {
+                        tree::build(
+                            solver,
+                            solution,
+                            item.exercise.solution.as_deref(),
+                            options.limits,
+                            options.max_turns,
+                        )
+                    })
+                })
                 .map_err(|error| located(item, &error))
             })
             .collect()
@@ -290,12 +319,11 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
     let mut problems = Vec::new();
     for (number, (&(index, _), built)) in order.iter().zip(trees).enumerate() {
         let item = &items[index];
-        match (built, international(item)) {
-            (Ok(tree), Some(solution)) => {
-                exercises.push(exercise_data(item, solution, number + 1, lang, tree))
-            }
-            (Ok(_), None) => problems.push(other_game(item)),
-            (Err(problem), _) => problems.push(problem),
+        match built {
+            Ok(tree) => exercises.push(with_solution!(item.solution, solution => {
+                exercise_data(item, solution, number + 1, lang, tree)
+            })),
+            Err(problem) => problems.push(problem),
         }
     }
     if !problems.is_empty() {
@@ -313,8 +341,8 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
         page: String::new(),
         lang: lang.code(),
         title: sets.join(" / "),
-        board: BoardData::international(),
-        words: words::words(lang),
+        board: BoardData::of(variant),
+        words: words::words(lang, variant),
         exercises,
     };
     data.page = fingerprint(&data);
@@ -325,14 +353,6 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
     })
 }
 
-/// The international solution of `item`: the page is made for international draughts.
-fn international<'a>(item: &Item<'a>) -> Option<&'a Solution> {
-    match item.solution {
-        VariantSolution::International(solution) => Some(solution),
-        _ => None,
-    }
-}
-
 /// Where `item` stands: `file:line`.
 fn place(item: &Item) -> String {
     match item.exercise.line {
@@ -341,13 +361,14 @@ fn place(item: &Item) -> String {
     }
 }
 
-/// An exercise of another game than international draughts, reported.
-fn other_game(item: &Item) -> String {
+/// An exercise of another game than the page's, reported.
+fn other_game(item: &Item, page: Variant) -> String {
     format!(
-        "{}: exercise {}: practice pages are made for international draughts so far, and this exercise is {}",
+        "{}: exercise {}: a practice page holds one game; this exercise is {} and the page {}",
         place(item),
         item.exercise.id,
-        item.solution.variant()
+        item.solution.variant(),
+        page
     )
 }
 
@@ -364,9 +385,9 @@ fn located(item: &Item, error: &TreeError) -> String {
     format!("{place}: exercise {}: {what}", item.exercise.id)
 }
 
-fn exercise_data(
+fn exercise_data<R: Rules>(
     item: &Item,
-    solution: &Solution,
+    solution: &Solution<R>,
     number: usize,
     lang: Lang,
     tree: Turn,
@@ -398,7 +419,9 @@ fn exercise_data(
             _ => 0,
         },
         fen: position.to_string(),
-        pieces: Square::all()
+        pieces: R::RULES
+            .board
+            .squares()
             .map(|s| piece_char(position.piece_at(s)))
             .collect(),
         scoring: item.set.scoring.into(),

@@ -18,9 +18,8 @@
 //! Nothing is cut: a tree with more turns than the limit is an error.
 
 use crate::check::{self, Verdict};
-use crate::moves::Move;
-use crate::position::Position;
 use crate::solver::{self, Limits, Solution, Solver, TreeNode};
+use damtutor_rules::{Move, Position, Rules};
 use serde::Serialize;
 
 /// A move as the page plays it: where from, where to, what is taken - enough to show it
@@ -90,7 +89,7 @@ impl Serialize for MoveData {
 
 impl MoveData {
     /// `m`, a legal move of `position` (whose legal moves are `legal`).
-    pub fn new(position: &Position, m: &Move, legal: &[Move]) -> MoveData {
+    pub fn new<R: Rules>(position: &Position<R>, m: &Move<R>, legal: &[Move<R>]) -> MoveData {
         let route = position.capture_route(m);
         let via = if m.is_capture() && route.len() > 2 {
             route[1..route.len() - 1]
@@ -269,7 +268,7 @@ impl std::error::Error for TreeError {}
 /// ```
 /// use damtutor::practice::tree::{build, MoveVerdict};
 /// use damtutor::solver::{Goal, Limits, Solver};
-/// let position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// let position: damtutor::Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
 /// let mut solver = Solver::new();
 /// let solution = solver.solve(&position, Goal::Auto, Limits::default());
 /// let tree = build(&mut solver, &solution, None, Limits::default(), 1000).unwrap();
@@ -277,9 +276,9 @@ impl std::error::Error for TreeError {}
 /// assert_eq!(key.mv.text, "43-38");
 /// assert_eq!(key.replies[0].mv.text, "47x32");
 /// ```
-pub fn build(
-    solver: &mut Solver,
-    solution: &Solution,
+pub fn build<R: Rules>(
+    solver: &mut Solver<R>,
+    solution: &Solution<R>,
     book: Option<&str>,
     limits: Limits,
     max_turns: usize,
@@ -312,7 +311,7 @@ pub fn build(
 }
 
 /// The moves of a book line, as far as they are legal.
-fn book_line(start: &Position, text: &str) -> Vec<Move> {
+fn book_line<R: Rules>(start: &Position<R>, text: &str) -> Vec<Move<R>> {
     let mut position = *start;
     let mut moves = Vec::new();
     for token in crate::notation::line_tokens(text) {
@@ -330,9 +329,9 @@ fn book_line(start: &Position, text: &str) -> Vec<Move> {
 /// Where a position of the tree stands: on the solver's tree, on the book line, and the plies
 /// spent to reach it (a forced capture is free, as in the solver).
 #[derive(Copy, Clone)]
-struct Path<'t> {
+struct Path<'t, R: Rules> {
     /// The solver's tree node here, while the line follows the solver's tree.
-    tree: Option<&'t TreeNode>,
+    tree: Option<&'t TreeNode<R>>,
     /// Whether the line so far is the start of the book line.
     on_book: bool,
     /// Whether the line has left both the solver's tree and the book.
@@ -341,28 +340,28 @@ struct Path<'t> {
 }
 
 /// Whether `m` is a free ply among `legal`: the only legal move, and a capture.
-fn free(legal: &[Move]) -> bool {
+fn free<R: Rules>(legal: &[Move<R>]) -> bool {
     legal.len() == 1 && legal[0].is_capture()
 }
 
-struct Builder<'a> {
-    solver: &'a mut Solver,
-    solution: &'a Solution,
+struct Builder<'a, R: Rules> {
+    solver: &'a mut Solver<R>,
+    solution: &'a Solution<R>,
     book: Option<&'a str>,
-    book_moves: Vec<Move>,
+    book_moves: Vec<Move<R>>,
     limits: Limits,
     max_turns: usize,
     turns: usize,
     /// The moves from the start to the position being built.
-    line: Vec<Move>,
+    line: Vec<Move<R>>,
     /// The plies (forced captures free) within which the page wants the goal from the start:
     /// the solver's proof and [`SLACK`].
     allowance: u32,
 }
 
-impl Builder<'_> {
+impl<R: Rules> Builder<'_, R> {
     /// Whether the goal is forced from `position` within `depth` plies (0: reached).
-    fn proven(&mut self, position: &Position, depth: u32) -> bool {
+    fn proven(&mut self, position: &Position<R>, depth: u32) -> bool {
         let s = self.solution;
         self.solver
             .prove_from(&s.position, s.goal, position, depth, self.limits)
@@ -371,7 +370,7 @@ impl Builder<'_> {
 
     /// The fewest plies in which the goal is forced from `position`, up to `max` (`max + 1`
     /// when it is not).
-    fn distance(&mut self, position: &Position, max: u32) -> u32 {
+    fn distance(&mut self, position: &Position<R>, max: u32) -> u32 {
         (0..=max)
             .find(|&d| self.proven(position, d))
             .unwrap_or(max + 1)
@@ -400,7 +399,7 @@ impl Builder<'_> {
     }
 
     /// The turn of the solving side at `position`, reached by `self.line`.
-    fn turn(&mut self, position: &Position, path: Path) -> Result<Turn, TreeError> {
+    fn turn(&mut self, position: &Position<R>, path: Path<R>) -> Result<Turn, TreeError> {
         self.turns += 1;
         if self.turns > self.max_turns {
             return Err(TreeError::TooLarge {
@@ -408,7 +407,7 @@ impl Builder<'_> {
             });
         }
         let legal = position.legal_moves();
-        let capture = legal.first().map_or(0, Move::capture_count);
+        let capture = legal.first().map_or(0, Move::<R>::capture_count);
         let shorter = if capture > 1 {
             position
                 .captures_ignoring_majority()
@@ -445,7 +444,7 @@ impl Builder<'_> {
             (Some(node), _) => Some(node.mv),
             (None, Some(m)) => Some(m),
             (None, None) => {
-                let mut best: Option<(u32, Move)> = None;
+                let mut best: Option<(u32, Move<R>)> = None;
                 for m in &good {
                     let distance = self.distance(&position.play_unchecked(m), budget);
                     if best.is_none_or(|(d, _)| distance < d) {
@@ -504,7 +503,7 @@ impl Builder<'_> {
 
     /// Why the move that led to `position` (the defender to move) is wrong: the reason and
     /// the refutation, with the goal not forced within `budget` plies after it.
-    fn refute(&mut self, position: &Position, budget: u32) -> (Option<Reason>, Vec<MoveData>) {
+    fn refute(&mut self, position: &Position<R>, budget: u32) -> (Option<Reason>, Vec<MoveData>) {
         let s = self.solution;
         let found = check::refutation(
             self.solver,
@@ -534,12 +533,12 @@ impl Builder<'_> {
     /// solving side's turn after each. The move was proven within `budget` plies.
     fn answers(
         &mut self,
-        position: &Position,
-        path: Path,
+        position: &Position<R>,
+        path: Path<R>,
         budget: u32,
     ) -> Result<Vec<Answer>, TreeError> {
         let legal = position.legal_moves();
-        let mut order: Vec<(u32, Move)> = Vec::with_capacity(legal.len());
+        let mut order: Vec<(u32, Move<R>)> = Vec::with_capacity(legal.len());
         match path.tree {
             // The solver's tree lists every reply, the hardest first.
             Some(node) => order.extend(node.replies.iter().map(|r| (0, r.mv))),
@@ -583,7 +582,7 @@ impl Builder<'_> {
 }
 
 /// `moves` played from `position`, as the page plays them.
-fn play_texts(position: &Position, moves: &[Move]) -> Vec<MoveData> {
+fn play_texts<R: Rules>(position: &Position<R>, moves: &[Move<R>]) -> Vec<MoveData> {
     let mut now = *position;
     moves
         .iter()
@@ -612,7 +611,7 @@ mod tests {
     use crate::solver::Goal;
 
     fn tree_of(fen: &str, book: Option<&str>, max_turns: usize) -> Result<Turn, TreeError> {
-        let position = fen.parse().unwrap();
+        let position: crate::Position = fen.parse().unwrap();
         let mut solver = Solver::new();
         let solution = solver.solve(&position, Goal::Win, Limits::default());
         build(&mut solver, &solution, book, Limits::default(), max_turns)
@@ -676,7 +675,7 @@ mod tests {
     #[test]
     fn a_material_goal_and_a_book_line() {
         let book = "27-22 18x27 32x21 16x27 34-30 25x34 40x16";
-        let position = "W:W27,32,34,38,40,45:B11,12,16,18,23,25".parse().unwrap();
+        let position: crate::Position = "W:W27,32,34,38,40,45:B11,12,16,18,23,25".parse().unwrap();
         let mut solver = Solver::new();
         let solution = solver.solve(&position, Goal::Material(2), Limits::default());
         let tree = build(&mut solver, &solution, Some(book), Limits::default(), 100).unwrap();

@@ -4,6 +4,7 @@
 //! text is filled in by the page.
 
 use crate::words::{text, Lang, Text};
+use crate::Variant;
 use std::collections::BTreeMap;
 
 /// The page's keys and the texts they name.
@@ -81,18 +82,41 @@ pub const PAGE: &[(&str, Text)] = &[
     ("list_separator", Text::Comma),
 ];
 
-/// The words of a page in `lang`, by the page's key.
+/// The words of a page in `lang`, by the page's key, with example moves in the notation of
+/// `variant`.
 ///
 /// ```
 /// use damtutor::practice::words::words;
 /// use damtutor::words::Lang;
-/// assert_eq!(words(Lang::Chinese)["rule_capture"], "有吃必吃：{moves}。");
-/// assert_eq!(words(Lang::English)["hand_in"], "Hand in");
+/// use damtutor::Variant;
+/// assert_eq!(words(Lang::Chinese, Variant::International)["rule_capture"], "有吃必吃：{moves}。");
+/// assert!(words(Lang::Chinese, Variant::Brazilian)["keyboard_help"].contains("如 c3-d4 或 d4xf6"));
+/// assert_eq!(words(Lang::English, Variant::International)["hand_in"], "Hand in");
 /// ```
-pub fn words(lang: Lang) -> BTreeMap<&'static str, &'static str> {
-    PAGE.iter()
-        .map(|&(key, name)| (key, text(lang, name)))
-        .collect()
+pub fn words(lang: Lang, variant: Variant) -> BTreeMap<&'static str, String> {
+    let (quiet, capture) = example_moves(variant);
+    let mut words: BTreeMap<&'static str, String> = PAGE
+        .iter()
+        .map(|&(key, name)| {
+            let text = text(lang, name)
+                .replace("{quiet}", quiet)
+                .replace("{capture}", capture);
+            (key, text)
+        })
+        .collect();
+    words.insert("example_move", quiet.to_string());
+    words
+}
+
+/// A quiet move and a capture from the start of `variant`'s games, in its notation, for the
+/// page's examples.
+fn example_moves(variant: Variant) -> (&'static str, &'static str) {
+    match variant {
+        Variant::International => ("32-28", "28x19"),
+        Variant::Brazilian => ("c3-d4", "d4xf6"),
+        Variant::Russian => ("c3-d4", "d4:f6"),
+        Variant::English => ("9-14", "22x15"),
+    }
 }
 
 #[cfg(test)]
@@ -105,8 +129,8 @@ mod tests {
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), PAGE.len(), "a key is used twice");
-        let english = words(Lang::English);
-        let chinese = words(Lang::Chinese);
+        let english = words(Lang::English, Variant::International);
+        let chinese = words(Lang::Chinese, Variant::International);
         for (key, _) in PAGE {
             assert_ne!(english[key], chinese[key], "{key} is not translated");
             assert!(
@@ -118,7 +142,7 @@ mod tests {
 
     #[test]
     fn chinese_uses_the_seeds_words() {
-        let zh = words(Lang::Chinese);
+        let zh = words(Lang::Chinese, Variant::International);
         assert!(zh["rule_capture"].starts_with("有吃必吃"));
         assert!(zh["rule_majority"].contains("能多吃必多吃"));
         assert!(zh["wrong_crowns"].contains("升变为王棋"));

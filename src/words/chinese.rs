@@ -344,7 +344,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         PageRestart => "重新开始",
         PageTypeMove => "输入着法",
         PagePlay => "走",
-        PageKeyboardHelp => "先点棋子，再点要走到的格子（也可以拖动）。也可以输入着法，如 32-28 或 28x19，再按回车；在棋盘上可用方向键移动。",
+        PageKeyboardHelp => "先点棋子，再点要走到的格子（也可以拖动）。也可以输入着法，如 {quiet} 或 {capture}，再按回车；在棋盘上可用方向键移动。",
         PageYourLine => "你的着法",
         PageNoMoves => "还没有走棋。",
         PageTries => "错误尝试：{count} 次",

@@ -394,7 +394,7 @@ english! {
     PageRestart => "Start again",
     PageTypeMove => "Your move",
     PagePlay => "Play",
-    PageKeyboardHelp => "Tap a piece, then its square (or drag it). Or type a move such as 32-28 or 28x19 and press Enter; on the board the arrow keys move between squares.",
+    PageKeyboardHelp => "Tap a piece, then its square (or drag it). Or type a move such as {quiet} or {capture} and press Enter; on the board the arrow keys move between squares.",
     PageYourLine => "Your moves",
     PageNoMoves => "No moves yet.",
     PageTries => "Wrong tries: {count}",
