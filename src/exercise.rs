@@ -563,8 +563,49 @@ fn is_international(variant: &Variant) -> bool {
     *variant == Variant::International
 }
 
-/// Writes a set in the format [`parse`] reads (positions as FEN). Reading the text back gives
-/// the same exercises.
+/// A position as FEN with its squares in the game's notation: numbers (`W:W31,32:BK46`, and
+/// in english checkers), or algebraic names in the 64-square games that write their moves so
+/// listed by name (`W:Wc3,e3:BKd6`). [`parse`] reads both.
+///
+/// ```
+/// use damtutor::exercise::fen_in_notation;
+/// use damtutor::{Variant, VariantPosition};
+/// let russian = VariantPosition::from_fen(Variant::Russian, "W:W22,K29:B15")?;
+/// assert_eq!(fen_in_notation(&russian), "W:WKa1,c3:Be5");
+/// let english = VariantPosition::from_fen(Variant::English, "W:Wc3:Be5")?;
+/// assert_eq!(fen_in_notation(&english), "W:W22:B15");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn fen_in_notation(position: &VariantPosition) -> String {
+    let rules = position.variant().rules();
+    let mut out = String::new();
+    out.push(position.turn().letter());
+    for color in Color::ALL {
+        out.push(':');
+        out.push(color.letter());
+        let mut squares: Vec<_> = position.pieces(color).iter().collect();
+        if let crate::Notation::Algebraic { .. } = rules.notation {
+            // By name: a1, a3, b2, ...
+            squares.sort_by_key(|&s| {
+                let (row, column) = rules.board.coords(s);
+                (column, std::cmp::Reverse(row))
+            });
+        }
+        for (i, square) in squares.into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            if position.kings(color).contains(square) {
+                out.push('K');
+            }
+            out.push_str(&rules.square_name(square));
+        }
+    }
+    out
+}
+
+/// Writes a set in the format [`parse`] reads (positions as FEN, in the game's notation).
+/// Reading the text back gives the same exercises.
 pub fn to_yaml(set: &ExerciseSet) -> String {
     let out = OutSet {
         title: &set.title,
@@ -580,7 +621,7 @@ pub fn to_yaml(set: &ExerciseSet) -> String {
             .map(|e| OutExercise {
                 id: &e.id,
                 variant: (e.variant() != set.variant).then(|| e.variant()),
-                fen: e.position.to_string(),
+                fen: fen_in_notation(&e.position),
                 goal: e.goal.to_string(),
                 title: e.title.as_deref(),
                 hint: e.hint.as_deref(),

@@ -3,10 +3,11 @@
 //! exercises are the same position or mirrors; mining a fixture of games with known shots and
 //! broken games gives the shots with their sources and reports the broken games.
 
-use damtutor::exercise::{self, ExerciseSet};
+use damtutor::exercise::{self, Exercise, ExerciseSet};
 use damtutor::generate::{self, ComposeOptions, Stop, Target};
 use damtutor::solver::{Goal, Limits, Motif, Solver};
-use damtutor::{verify, Color};
+use damtutor::{verify, with_position, Color, Rules, Variant};
+use damtutor_rules::Position;
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -69,46 +70,45 @@ fn check_set(yaml: &str, motif: Option<Motif>) -> ExerciseSet {
             report.warnings
         );
     }
-    let mut solver = Solver::new();
     let mut seen = HashSet::new();
     for exercise in &set.exercises {
-        let solution = solver.solve(&intl(exercise), exercise.goal, Limits::default());
-        assert!(solution.is_solved(), "{} is not proven", exercise.id);
+        with_position!(&exercise.position, p => check_exercise(p, exercise, motif));
         assert!(
-            solution.unique(),
-            "{}: key moves {:?}",
-            exercise.id,
-            solution.key_texts()
-        );
-        if let Some(motif) = motif {
-            assert!(
-                solution.motifs.contains(&motif),
-                "{}: {:?}",
-                exercise.id,
-                solution.motifs
-            );
-            assert!(exercise.motifs.iter().any(|m| m == motif.key()));
-        }
-        let computed: Vec<&str> = solution.motifs.iter().map(|m| m.key()).collect();
-        assert_eq!(exercise.motifs, computed, "{}", exercise.id);
-        assert_eq!(exercise.difficulty, solution.difficulty.map(|d| d.level));
-        assert_eq!(
-            exercise.solution.as_deref(),
-            Some(solution.line_texts().join(" ").as_str())
-        );
-        assert!(intl(exercise).legal_moves().iter().all(|m| !m.is_capture()));
-        assert!(
-            generate::looks_like_play(&intl(exercise)),
-            "{}",
-            exercise.id
-        );
-        assert!(
-            seen.insert(generate::canonical(&intl(exercise))),
+            seen.insert(generate::canonical(&exercise.position)),
             "{} repeats an exercise (or its mirror)",
             exercise.id
         );
     }
     set
+}
+
+/// One exercise of [`check_set`], in its game.
+fn check_exercise<R: Rules>(position: &Position<R>, exercise: &Exercise, motif: Option<Motif>) {
+    let solution = Solver::<R>::new().solve(position, exercise.goal, Limits::default());
+    assert!(solution.is_solved(), "{} is not proven", exercise.id);
+    assert!(
+        solution.unique(),
+        "{}: key moves {:?}",
+        exercise.id,
+        solution.key_texts()
+    );
+    if let Some(motif) = motif {
+        assert!(
+            solution.motifs.contains(&motif),
+            "{}: {:?}",
+            exercise.id,
+            solution.motifs
+        );
+        assert!(exercise.motifs.contains(&motif));
+    }
+    assert_eq!(exercise.motifs, solution.motifs, "{}", exercise.id);
+    assert_eq!(exercise.difficulty, solution.difficulty.map(|d| d.level));
+    assert_eq!(
+        exercise.solution.as_deref(),
+        Some(solution.line_texts().join(" ").as_str())
+    );
+    assert!(position.legal_moves().iter().all(|m| !m.is_capture()));
+    assert!(generate::looks_like_play(position), "{}", exercise.id);
 }
 
 #[test]
@@ -228,7 +228,7 @@ fn composing_does_not_depend_on_the_number_of_threads() {
         report
             .exercises
             .iter()
-            .map(|c| (c.index, c.proven.solution.position.to_string()))
+            .map(|c| (c.index, c.proven.solution.position().to_string()))
             .collect::<Vec<_>>()
     };
     let one = fens(1);
@@ -430,4 +430,140 @@ fn a_set_written_to_standard_output_is_the_only_thing_there() {
 /// A generated exercise's position (generation is of international draughts).
 fn intl(exercise: &damtutor::exercise::Exercise) -> damtutor::Position {
     exercise.position.get().expect("an international exercise")
+}
+
+/// Each move of `solution` written in the notation of `variant`: numbers in english checkers
+/// (`11-15`, `15x24`), square names in the 64-square games (`c3-d4`; captures `c3xe5` in
+/// brazilian, `c3:e5` in russian).
+fn in_notation(solution: &str, variant: Variant) -> bool {
+    solution.split(' ').all(|m| {
+        let named = |s: &str| {
+            let mut c = s.chars();
+            matches!(c.next(), Some('a'..='h'))
+                && matches!(c.as_str(), "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8")
+        };
+        let numbered = |s: &str| s.parse::<u8>().is_ok_and(|n| (1..=32).contains(&n));
+        match variant {
+            Variant::English => m.split(['-', 'x']).all(numbered),
+            Variant::Brazilian => m.split(['-', 'x']).all(named),
+            Variant::Russian => m.split(['-', ':']).all(named),
+            Variant::International => true,
+        }
+    })
+}
+
+/// Generates `motif` exercises of `variant` twice with one seed, checks that the files are the
+/// same, and checks the set as `validate` does and in the game's notation.
+fn generate_8x8(variant: Variant, motif: &str, count: usize, seed: u64, expected: Motif) {
+    let args = [
+        "--variant",
+        variant.name(),
+        "--motif",
+        motif,
+        "--count",
+        &count.to_string(),
+        "--seed",
+        &seed.to_string(),
+    ];
+    let name = format!("{variant}-{motif}");
+    let yaml = generate_file(&format!("{name}-a"), &args);
+    let again = generate_file(&format!("{name}-b"), &args);
+    assert_eq!(yaml, again, "{name}: the same seed gives the same file");
+    assert!(
+        yaml.contains(&format!("variant: {variant}\n")),
+        "{name}: {yaml}"
+    );
+    let set = check_set(&yaml, Some(expected));
+    assert_eq!(set.variant, variant);
+    assert_eq!(set.exercises.len(), count, "{name}");
+    for exercise in &set.exercises {
+        assert_eq!(exercise.variant(), variant);
+        let solution = exercise.solution.as_deref().unwrap();
+        assert!(in_notation(solution, variant), "{name}: {solution}");
+        assert_eq!(
+            exercise.source.as_deref(),
+            Some(
+                format!("damtutor generate --variant {variant} --motif {motif} --seed {seed}")
+                    .as_str()
+            )
+        );
+        let pieces = with_position!(&exercise.position, p => p.occupied().count());
+        assert!(pieces <= 24, "{}: {pieces} pieces", exercise.id);
+    }
+}
+
+#[test]
+fn the_64_square_game_composes_shots_and_turkish_strikes() {
+    generate_8x8(Variant::Brazilian, "shot", 3, 7, Motif::Sacrifice);
+    generate_8x8(
+        Variant::Brazilian,
+        "turkish_strike",
+        2,
+        7,
+        Motif::TurkishStrike,
+    );
+}
+
+#[test]
+fn russian_draughts_composes_king_traps_and_turkish_strikes() {
+    generate_8x8(Variant::Russian, "king_trap", 2, 7, Motif::KingTrap);
+    generate_8x8(
+        Variant::Russian,
+        "turkish_strike",
+        1,
+        7,
+        Motif::TurkishStrike,
+    );
+}
+
+#[test]
+fn english_checkers_composes_breakthroughs_and_shots() {
+    generate_8x8(Variant::English, "breakthrough", 2, 7, Motif::Breakthrough);
+    generate_8x8(Variant::English, "shot", 3, 7, Motif::Sacrifice);
+}
+
+#[test]
+fn requests_the_game_cannot_meet_are_usage_errors() {
+    for (args, message) in [
+        (
+            &[
+                "generate",
+                "--variant",
+                "64",
+                "--motif",
+                "shot",
+                "--pieces",
+                "6..30",
+            ][..],
+            "--pieces 6..30: the 8x8 board of brazilian draughts holds at most 24 pieces (12 men \
+             a side); use a range within 2..24",
+        ),
+        (
+            &[
+                "generate",
+                "--variant",
+                "english",
+                "--motif",
+                "turkish_strike",
+            ][..],
+            "english checkers has no Turkish strike",
+        ),
+        (
+            &["generate", "--variant", "chess", "--motif", "shot"][..],
+            "--variant",
+        ),
+        (
+            &["mine", MINE_FIXTURE, "--variant", "frisian"][..],
+            "--variant",
+        ),
+    ] {
+        let mut all = args.to_vec();
+        all.extend_from_slice(&["--out", "never-written.yaml"]);
+        let output = run(&all);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(!std::path::Path::new("never-written.yaml").exists());
+    }
 }

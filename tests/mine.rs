@@ -8,6 +8,8 @@ mod games;
 use damtutor::exercise;
 use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport, Mined};
 use damtutor::generate::{self, Stop};
+use damtutor::solver::Limits;
+use damtutor::verify;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -193,4 +195,134 @@ fn mining_games_without_a_combination_writes_nothing() {
         .collect();
     let _ = std::fs::remove_dir_all(&folder);
     assert_eq!(left, ["quiet.pdn"]);
+}
+
+const MINE_64: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine-64.pdn");
+
+#[test]
+fn games_of_the_8x8_games_are_mined_with_their_own_rules() {
+    let out = std::env::temp_dir().join(format!("damtutor-mine-64-{}.yaml", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
+        .args(["mine", MINE_64, "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stdout.starts_with(
+            "games read: 6 (1 skipped), positions examined: 95, exercises found: 7 (0 duplicates dropped)\n"
+        ),
+        "{stdout}"
+    );
+    // The game of an unknown type is named by its number and line; the others are mined.
+    assert_eq!(
+        stderr,
+        format!(
+            "damtutor: warning: {MINE_64}: game 3, line 30: game type 40 is not a game damtutor \
+             knows (GameType 20 international, 21 english, 25 russian, 26 brazilian) (game \
+             skipped)\n"
+        )
+    );
+    let written = std::fs::read_to_string(&out).unwrap();
+    let _ = std::fs::remove_file(&out);
+    let set = exercise::parse(&written, "mined.yaml").expect("a valid set");
+    assert_eq!(exercise::to_yaml(&set), written);
+    // The set is of the first exercise's game; the others name theirs.
+    assert!(written.contains("\nvariant: brazilian\n"), "{written}");
+    assert_eq!(written.matches("  variant: russian\n").count(), 1);
+    assert_eq!(written.matches("  variant: english\n").count(), 3);
+    for report in verify::verify_set(&set, Limits::default()) {
+        assert!(report.ok(), "{}: {:?}", report.id, report.problems);
+    }
+    let found: Vec<String> = set
+        .exercises
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {} {} | {} | {}",
+                e.id,
+                e.variant(),
+                e.goal,
+                e.solution.as_deref().unwrap_or(""),
+                e.comment.as_deref().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "mine-64-g1-8w brazilian material:1 | c5-b6 a7xc5 f2-e3 h4xd4 g1-f2 e5xg3 c3xg7 h8xf6 \
+             f2xh4 a5xc3 b2xd8 | Played in the game.",
+            "mine-64-g2-8w russian material:4 | c3-b4 e5:c3 b4:f8 f6-e5 h4:d4 c3:e5 | Played in \
+             the game.",
+            "mine-64-g4-7w english material:2 | 27-23 20x27 23-19 15x24 28x3 | Played in the game.",
+            "mine-64-g4-10b english material:1 | 27-31 3x10 9-14 18x9 5x21 | Not played: the game \
+             ended here.",
+            "mine-64-g5-3b brazilian material:2 | g5-h4 b4xd6 h4xd4 b2-c3 c7xg3 h2xf4 d4xb2 a1xc3 \
+             | Missed in the game, which went c7-d6.",
+            "mine-64-g5-7w brazilian material:2 | f4-e5 d6xd2 b4xf8 | Played in the game.",
+            "mine-64-g6-5w english material:1 | 23-18 14x23 26x12 | Played in the game.",
+        ]
+    );
+    let source = |id: &str| {
+        set.exercises
+            .iter()
+            .find(|e| e.id == id)
+            .and_then(|e| e.source.clone())
+            .unwrap()
+    };
+    // English checkers numbers a move pair from Black's move: White's reply is `7...`.
+    assert_eq!(
+        source("mine-64-g4-7w"),
+        "Hughes, T. - Morgan, D., County league, 2025.02.08, move 7..."
+    );
+    assert_eq!(
+        source("mine-64-g4-10b"),
+        "Hughes, T. - Morgan, D., County league, 2025.02.08, move 10"
+    );
+    assert_eq!(
+        source("mine-64-g5-3b"),
+        "Li, Y. - Chen, H., School league, 64, 2025.10.18, move 3..."
+    );
+    // Positions in the game's notation: square names on the 64-square boards, numbers in
+    // english checkers.
+    assert!(written.contains(
+        "fen: W:Wa1,a3,b2,b4,c1,d4,e3,f2,f4,g1,g3,h2:Ba7,b6,b8,c5,d6,d8,e7,f6,g7,h4,h6,h8\n"
+    ));
+    assert!(written
+        .contains("fen: W:W17,20,21,22,23,25,26,27,28,30,31,32:B1,2,3,4,6,8,9,10,11,13,14,16\n"));
+}
+
+#[test]
+fn games_without_a_game_type_are_of_the_game_given_by_variant() {
+    let folder = std::env::temp_dir().join(format!("damtutor-mine-english-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let games = folder.join("club.pdn");
+    std::fs::write(
+        &games,
+        "[Event \"Club\"]\n\n1. 10-14 24-20 2. 7-10 22-17 3. 9-13 25-22 4. 5-9 29-25 5. 12-16 \
+         23-18 6. 14x23 26x12 *\n",
+    )
+    .unwrap();
+    let out = folder.join("out.yaml");
+    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
+        .arg("mine")
+        .arg(&games)
+        .args(["--variant", "english", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    let _ = std::fs::remove_dir_all(&folder);
+    // One game: the set names it, the exercise does not.
+    assert!(written.contains("\nvariant: english\n"), "{written}");
+    assert!(!written.contains("  variant:"), "{written}");
+    assert!(
+        written.contains("solution: 23-18 14x23 26x12\n"),
+        "{written}"
+    );
+    assert!(written.contains("source: Club, move 5...\n"), "{written}");
 }

@@ -1,9 +1,10 @@
 use super::values::one_of;
-use super::{write_file, CliError};
+use super::{write_file, CliError, VariantArg};
 use clap::{Args, ValueEnum};
 use damtutor::exercise::{self, Exercise};
+use damtutor::generate::compose::most_pieces;
 use damtutor::generate::{self, compose, ComposeOptions, ComposeReport, Stop, Target};
-use damtutor::Color;
+use damtutor::{Color, Variant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -11,6 +12,8 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
+    #[command(flatten)]
+    pub variant: VariantArg,
     /// The motif: turkish_strike, breakthrough, king_trap, shot (a sacrifice that wins
     /// material or the game) or any (any proven win or gain).
     #[arg(long, value_parser = one_of::<Target>("a motif to generate"))]
@@ -24,8 +27,9 @@ pub struct GenerateArgs {
     /// The length of the solution in plies, MIN..MAX [default: 3..11, 2..11 for breakthrough].
     #[arg(long, value_name = "MIN..MAX")]
     pub plies: Option<String>,
-    /// Pieces on the board, both sides together, MIN..MAX [default: turkish_strike 5..16,
-    /// breakthrough 6..20, king_trap 6..16, shot 14..34, any 6..34].
+    /// Pieces on the board, both sides together, MIN..MAX [default on 10x10: turkish_strike
+    /// 5..16, breakthrough 6..20, king_trap 6..16, shot 14..34, any 6..34; on 8x8: 4..12,
+    /// 5..14, 5..12, 10..20, 5..20].
     #[arg(long, value_name = "MIN..MAX")]
     pub pieces: Option<String>,
     /// Keep only exercises of this difficulty level (1-6).
@@ -57,7 +61,16 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     if args.count == 0 {
         return Err(CliError::Usage("--count must be at least 1".into()));
     }
-    let mut options = ComposeOptions::new(target, args.count, args.seed);
+    let variant = args.variant.get();
+    if !target.exists_in(variant) {
+        return Err(CliError::Usage(format!(
+            "--motif {target}: {} has no Turkish strike (a king steps one square at a time, so \
+             the pieces it takes never stand in its way); use breakthrough, king_trap, shot or \
+             any",
+            game_name(variant)
+        )));
+    }
+    let mut options = ComposeOptions::new(target, args.count, args.seed).in_game(variant);
     if let Some(text) = &args.plies {
         options.proof.plies =
             generate::parse_range(text).map_err(|e| CliError::Usage(format!("--plies {e}")))?;
@@ -69,8 +82,15 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     if let Some(text) = &args.pieces {
         options.pieces =
             generate::parse_range(text).map_err(|e| CliError::Usage(format!("--pieces {e}")))?;
-        if *options.pieces.start() < 2 || *options.pieces.end() > 40 {
-            return Err(CliError::Usage("--pieces must lie within 2..40".into()));
+        let most = most_pieces(variant);
+        if *options.pieces.start() < 2 || *options.pieces.end() > most {
+            return Err(CliError::Usage(format!(
+                "--pieces {text}: the {} board of {} holds at most {most} pieces ({} men a \
+                 side); use a range within 2..{most}",
+                variant.board(),
+                game_name(variant),
+                most / 2,
+            )));
         }
     }
     options.side = args.side.map(|side| match side {
@@ -88,7 +108,8 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit.min(1e7))));
     let title = args.title.clone().unwrap_or_else(|| {
         format!(
-            "Composed exercises: {} (seed {})",
+            "Composed exercises: {}{} (seed {})",
+            game_words(variant, ", "),
             target.key().replace('_', " "),
             args.seed
         )
@@ -164,6 +185,11 @@ fn save(
     report: &ComposeReport,
 ) -> Result<(), CliError> {
     let target = args.motif;
+    let variant = args.variant.get();
+    let flag = match variant {
+        Variant::International => String::new(),
+        other => format!(" --variant {other}"),
+    };
     let width = report.exercises.len().to_string().len().max(2);
     let exercises: Vec<Exercise> = report
         .exercises
@@ -175,7 +201,7 @@ fn save(
                     .proven
                     .exercise(format!("{}-{:0width$}", target.prefix(), n + 1));
             exercise.source = Some(format!(
-                "damtutor generate --motif {} --seed {}",
+                "damtutor generate{flag} --motif {} --seed {}",
                 target.key(),
                 args.seed
             ));
@@ -187,13 +213,31 @@ fn save(
         })
         .collect();
     let description = format!(
-        "Composed by damtutor generate (motif {}, seed {}); every position proven by the solver, \
-         with a unique key move.",
+        "Composed by damtutor generate ({}motif {}, seed {}); every position proven by the \
+         solver, with a unique key move.",
+        game_words(variant, ", "),
         target.key(),
         args.seed
     );
     let set = generate::exercise_set(title.to_string(), Some(description), exercises);
     write_file(path, &exercise::to_yaml(&set))
+}
+
+/// The game's name: `international draughts`, `brazilian draughts`, `english checkers`.
+pub fn game_name(variant: Variant) -> String {
+    match variant {
+        Variant::English => "english checkers".to_string(),
+        other => format!("{other} draughts"),
+    }
+}
+
+/// The game's name and `separator` for the games other than international draughts (the
+/// default, which says nothing).
+fn game_words(variant: Variant, separator: &str) -> String {
+    match variant {
+        Variant::International => String::new(),
+        other => format!("{}{separator}", game_name(other)),
+    }
 }
 
 /// The side that solves.

@@ -1,10 +1,11 @@
 use super::generate::{is_device, progress_bar, say, set_threads, BYTES_BAR};
-use super::values::one_of;
+use super::values::{one_of, VariantName};
 use super::CliError;
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
 use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
 use damtutor::generate::{self, Stop, Target};
+use damtutor::Variant;
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
@@ -18,6 +19,11 @@ pub struct MineArgs {
     /// PDN files of games, read one game at a time (any size).
     #[arg(required = true, value_name = "GAMES.pdn")]
     pub files: Vec<PathBuf>,
+    /// The game of the games without a GameType tag: international, brazilian (or 64),
+    /// russian or english. A game's own tag decides for it (20 international, 21 english,
+    /// 25 russian, 26 brazilian).
+    #[arg(long, default_value = "international", value_parser = one_of::<VariantName>("a game"))]
+    pub variant: VariantName,
     /// The least net gain of a combination, in men (a king counting 3).
     #[arg(long, default_value_t = 1)]
     pub min_gain: u32,
@@ -67,6 +73,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     set_threads(args.threads)?;
     let mut options = MineOptions {
         target,
+        variant: args.variant.into(),
         ..MineOptions::default()
     };
     options.proof.horizon = args.max_plies;
@@ -231,10 +238,14 @@ impl Ids {
 /// The exercise file, written one exercise at a time as the games are mined: to a temporary
 /// file beside it, renamed over it by [`SetWriter::finish`] (a device or pipe is written
 /// directly). Nothing is created before the first exercise, and an unfinished file is removed.
-/// The text is what `exercise::to_yaml` writes for the whole set.
+/// The text is what `exercise::to_yaml` writes for the whole set: the set's `variant:` is the
+/// first exercise's game, and an exercise of another game names its own.
 struct SetWriter {
     path: PathBuf,
-    header: String,
+    title: String,
+    description: String,
+    /// The set's game, once the first exercise gave it.
+    variant: Option<Variant>,
     open: Option<(BufWriter<File>, Option<PathBuf>)>,
     written: usize,
     error: Option<CliError>,
@@ -242,11 +253,11 @@ struct SetWriter {
 
 impl SetWriter {
     fn new(path: &Path, title: String, description: String) -> SetWriter {
-        let empty = generate::exercise_set(title, Some(description), Vec::new());
-        let header = exercise::to_yaml(&empty).replace("exercises: []\n", "exercises:\n");
         SetWriter {
             path: path.to_path_buf(),
-            header,
+            title,
+            description,
+            variant: None,
             open: None,
             written: 0,
             error: None,
@@ -258,7 +269,9 @@ impl SetWriter {
         if self.error.is_some() {
             return Err(());
         }
-        let one = generate::exercise_set(String::new(), None, vec![exercise.clone()]);
+        let variant = *self.variant.get_or_insert(exercise.variant());
+        let mut one = generate::exercise_set(String::new(), None, vec![exercise.clone()]);
+        one.variant = variant;
         let yaml = exercise::to_yaml(&one);
         let item = yaml
             .split_once("\nexercises:\n")
@@ -293,8 +306,15 @@ impl SetWriter {
                     .with_file_name(format!(".{name}.{}.tmp", std::process::id()));
                 (File::create(&temporary)?, Some(temporary))
             };
+            let mut empty = generate::exercise_set(
+                self.title.clone(),
+                Some(self.description.clone()),
+                Vec::new(),
+            );
+            empty.variant = self.variant.unwrap_or_default();
+            let header = exercise::to_yaml(&empty).replace("exercises: []\n", "exercises:\n");
             let mut out = BufWriter::new(file);
-            out.write_all(self.header.as_bytes())?;
+            out.write_all(header.as_bytes())?;
             self.open = Some((out, temporary));
         }
         let (out, _) = self.open.as_mut().expect("opened above");

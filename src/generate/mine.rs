@@ -1,7 +1,11 @@
 //! Mining game collections: every position of every game where the side to move had a forced
 //! combination, whether it was played or missed.
 //!
-//! Games are read one at a time from a [`BufRead`] with [`pdn::Reader`] and mined in parallel,
+//! Games are read one at a time from a [`BufRead`] with [`pdn::VariantReader`]: each game is
+//! mined with the rules its `GameType` tag names (20 international, 21 english, 25 russian, 26
+//! brazilian; [`MineOptions::variant`] without the tag), and a game of a type the engine does
+//! not know is skipped and reported with its number and line like any game that cannot be
+//! read. Games are mined in parallel,
 //! a few per core at a time ([`MineOptions::games_per_thread`]), and each combination is handed
 //! to the caller as soon as the games before it are done ([`Event::Found`]), in file order.
 //! Nothing grows with the input: a file of any size streams through in bounded memory. A game
@@ -20,11 +24,13 @@
 //! finds a gain gets the deeper proof and the checks. Once a combination was played, the
 //! positions inside it are not looked at again.
 
-use super::{canonical_key, has_sacrifice, prove, Proof, Proven, Stop, Target};
-use crate::pdn::{self, PdnError, PdnGame};
-use crate::position::Position;
+use super::{canonical_key, has_sacrifice, prove_solution, Game, Proof, Proven, Stop, Target};
+use crate::pdn::{self, PdnError, VariantGame};
 use crate::solver::{self, Solver};
 use crate::square::Color;
+use crate::Variant;
+use damtutor_rules::pdn::PdnGame;
+use damtutor_rules::Position;
 use std::collections::{BTreeMap, HashSet};
 use std::io::{BufRead, Read};
 use std::panic::{self, AssertUnwindSafe};
@@ -36,6 +42,8 @@ use std::time::{Duration, Instant};
 /// What to look for.
 #[derive(Clone, Debug)]
 pub struct MineOptions {
+    /// The game of the games without a `GameType` tag (international by default).
+    pub variant: Variant,
     /// `shot` (the default) asks for a sacrifice; `any` takes every proven gain.
     pub target: Target,
     /// The solver's budgets, the least gain and what a kept exercise must satisfy.
@@ -48,6 +56,7 @@ pub struct MineOptions {
 impl Default for MineOptions {
     fn default() -> MineOptions {
         MineOptions {
+            variant: Variant::International,
             target: Target::Shot,
             proof: Proof {
                 plies: 1..=40,
@@ -86,17 +95,15 @@ pub struct Mined {
     pub source: String,
     /// Whether the game played it.
     pub played: Played,
-    /// The goal and solution.
+    /// The goal and solution, in the game's rules and notation.
     pub proven: Proven,
 }
 
 impl Mined {
-    /// `17` for White's move 17, `17...` for Black's.
+    /// `17` for a move of the side that moves first in the game (White; Black in english
+    /// checkers), `17...` for the other side's.
     pub fn move_label(&self) -> String {
-        match self.side {
-            Color::White => self.number.to_string(),
-            Color::Black => format!("{}...", self.number),
-        }
+        move_label(self.proven.variant(), self.number, self.side)
     }
 
     /// What the game did with the combination, as an exercise comment.
@@ -169,7 +176,7 @@ pub fn mine<R: BufRead>(
 ) {
     let started = Instant::now() - report.elapsed;
     let window = (options.games_per_thread.max(1) * rayon::current_num_threads().max(1)) as u64;
-    let mut games = pdn::Reader::new(input);
+    let mut games = pdn::VariantReader::new(input, options.variant);
     let (sender, receiver) = mpsc::channel::<(u64, Option<GameFindings>)>();
     // Games done out of order wait here for the ones before them: at most `window`.
     let mut waiting = BTreeMap::new();
@@ -189,9 +196,8 @@ pub fn mine<R: BufRead>(
                     let (sender, index) = (sender.clone(), started_games);
                     started_games += 1;
                     scope.spawn(move |_| {
-                        let mined = panic::catch_unwind(AssertUnwindSafe(|| {
-                            solver::with_thread_solver(|solver| mine_game(solver, &game, options))
-                        }));
+                        let mined =
+                            panic::catch_unwind(AssertUnwindSafe(|| mine_any(&game, options)));
                         // The receiver is alive until every game came back; a panic is sent
                         // as `None`, so that the reading stops, and then passed on.
                         match mined {
@@ -229,7 +235,7 @@ pub fn mine<R: BufRead>(
             for mined in findings.found {
                 if report
                     .seen
-                    .insert(canonical_key(&mined.proven.solution.position))
+                    .insert(canonical_key(&mined.proven.solution.position()))
                 {
                     report.found += 1;
                     events(Event::Found(Box::new(mined)));
@@ -270,9 +276,31 @@ pub struct GameFindings {
     pub found: Vec<Mined>,
 }
 
+/// Mines `game` with this thread's solver of its game.
+fn mine_any(game: &VariantGame, options: &MineOptions) -> GameFindings {
+    match game {
+        VariantGame::International(game) => {
+            solver::with_thread_solver(|solver| mine_game(solver, game, options))
+        }
+        VariantGame::Brazilian(game) => {
+            solver::with_thread_solver(|solver| mine_game(solver, game, options))
+        }
+        VariantGame::Russian(game) => {
+            solver::with_thread_solver(|solver| mine_game(solver, game, options))
+        }
+        VariantGame::English(game) => {
+            solver::with_thread_solver(|solver| mine_game(solver, game, options))
+        }
+    }
+}
+
 /// Looks at every position of `game` for the side to move, in order, the solver's table emptied
 /// at the start and kept through the game.
-pub fn mine_game(solver: &mut Solver, game: &PdnGame, options: &MineOptions) -> GameFindings {
+pub fn mine_game<R: Game>(
+    solver: &mut Solver<R>,
+    game: &PdnGame<R>,
+    options: &MineOptions,
+) -> GameFindings {
     solver.clear_table();
     let positions = game.positions();
     let mut result = GameFindings {
@@ -286,16 +314,17 @@ pub fn mine_game(solver: &mut Solver, game: &PdnGame, options: &MineOptions) -> 
             continue;
         }
         result.solved += 1;
-        let Some(proven) = prove(solver, position, options.target, &options.proof) else {
+        let Some((goal, solution)) =
+            prove_solution(solver, position, options.target, &options.proof)
+        else {
             continue;
         };
-        let key = proven.solution.key_moves[0];
+        let key = solution.key_moves[0];
         let played = match game.moves.get(ply) {
             None => Played::GameOver,
             Some(m) if *m == key => {
                 // Skip the positions inside the combination as far as the game followed it.
-                let followed = proven
-                    .solution
+                let followed = solution
                     .line
                     .iter()
                     .zip(&game.moves[ply..])
@@ -312,9 +341,12 @@ pub fn mine_game(solver: &mut Solver, game: &PdnGame, options: &MineOptions) -> 
             ply,
             number,
             side,
-            source: source(game, number, side),
+            source: source(game, &move_label(R::RULES.variant, number, side)),
             played,
-            proven,
+            proven: Proven {
+                goal,
+                solution: R::wrap(solution),
+            },
         });
     }
     result
@@ -322,7 +354,7 @@ pub fn mine_game(solver: &mut Solver, game: &PdnGame, options: &MineOptions) -> 
 
 /// Whether the solver should look at `position`: nothing to capture, and a sacrifice at hand
 /// when the target needs one.
-fn worth_solving(position: &Position, target: Target) -> bool {
+fn worth_solving<R: damtutor_rules::Rules>(position: &Position<R>, target: Target) -> bool {
     match target {
         Target::Any | Target::Breakthrough => {
             !position.has_capture() && position.count_legal_moves() != 0
@@ -331,22 +363,42 @@ fn worth_solving(position: &Position, target: Target) -> bool {
     }
 }
 
-/// The move number and side of the move played from `positions()[ply]`.
-fn move_number(game: &PdnGame, ply: usize, position: &Position) -> (usize, Color) {
-    if let Some(info) = game.info.get(ply) {
-        return (info.number, info.side);
+/// The move number and side of the move played from `positions()[ply]`. The numbers run as
+/// the game's rules have it: a new number begins with each move of the side that moves first
+/// (White; Black in english checkers), from the number the game's first move has in the file.
+fn move_number<R: damtutor_rules::Rules>(
+    game: &PdnGame<R>,
+    ply: usize,
+    position: &Position<R>,
+) -> (usize, Color) {
+    let Some(start) = game.info.first() else {
+        return (1, position.turn());
+    };
+    let first = R::RULES.first_to_move;
+    let mut number = start.number;
+    let mut mover = start.side;
+    for _ in 0..ply {
+        mover = mover.other();
+        if mover == first {
+            number += 1;
+        }
     }
-    // The final position: the move after the last one.
-    match game.info.last() {
-        Some(last) if last.side == Color::White => (last.number, Color::Black),
-        Some(last) => (last.number + 1, Color::White),
-        None => (1, position.turn()),
+    (number, mover)
+}
+
+/// `17` for a move of the side that moves first in `variant` (White; Black in english
+/// checkers), `17...` for the other side's.
+pub fn move_label(variant: Variant, number: usize, side: Color) -> String {
+    if side == variant.rules().first_to_move {
+        number.to_string()
+    } else {
+        format!("{number}...")
     }
 }
 
 /// `Jansen, A. - de Vries, B., Club championship, 2024.03.02, move 17` from whatever tags the
-/// game has.
-pub fn source(game: &PdnGame, number: usize, side: Color) -> String {
+/// game has, and the move's `label`.
+pub fn source<R: damtutor_rules::Rules>(game: &PdnGame<R>, label: &str) -> String {
     let tag = |name: &str| {
         game.tag(name)
             .map(str::trim)
@@ -363,10 +415,6 @@ pub fn source(game: &PdnGame, number: usize, side: Color) -> String {
     if parts.is_empty() {
         parts.push(format!("game {}", game.number));
     }
-    let label = match side {
-        Color::White => number.to_string(),
-        Color::Black => format!("{number}..."),
-    };
     parts.push(format!("move {label}"));
     parts.join(", ")
 }

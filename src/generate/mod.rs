@@ -1,6 +1,9 @@
 //! New exercises on demand: positions composed to order ([`compose`]) and combinations found
 //! in game collections ([`mine`]).
 //!
+//! Every game is served: positions, playouts and frames are of the game's board and rules, and
+//! the proofs are those of its solver ([`Game`]); exercises come out as [`VariantSolution`]s.
+//!
 //! Nothing leaves this module unproven. A candidate position becomes an exercise only when
 //! - it looks like play ([`looks_like_play`]): balanced material, kings only in thin
 //!   positions, no men stranded deep in a full enemy camp;
@@ -13,6 +16,7 @@
 //! ```
 //! use damtutor::generate::{self, Target};
 //! use damtutor::solver::{Goal, Solver};
+//! use damtutor::Variant;
 //!
 //! // A Turkish strike: 43-38 forces the king to take four men and stop on 32, where 28x37
 //! // takes it.
@@ -30,10 +34,15 @@
 //! let first = generate::compose(&options, &generate::Stop::default(), |_| {});
 //! let again = generate::compose(&options, &generate::Stop::default(), |_| {});
 //! let fens = |r: &generate::ComposeReport| {
-//!     r.exercises.iter().map(|c| c.proven.solution.position.to_string()).collect::<Vec<_>>()
+//!     r.exercises.iter().map(|c| c.proven.solution.position().to_string()).collect::<Vec<_>>()
 //! };
 //! assert_eq!(fens(&first).len(), 2);
 //! assert_eq!(fens(&first), fens(&again));
+//!
+//! // The same for the 64-square game: its own board, men and rules.
+//! let options = generate::ComposeOptions::new(Target::Shot, 1, 7).in_game(Variant::Brazilian);
+//! let report = generate::compose(&options, &generate::Stop::default(), |_| {});
+//! assert_eq!(report.exercises[0].proven.solution.variant(), Variant::Brazilian);
 //! ```
 
 pub mod compose;
@@ -43,9 +52,11 @@ pub use compose::{compose, ComposeOptions, ComposeReport};
 pub use mine::{mine, MineOptions, MineReport, Mined};
 
 use crate::exercise::{Exercise, ExerciseSet, Scoring};
-use crate::position::Position;
-use crate::solver::{self, Goal, Keys, Limits, Motif, Solution, Solver, Status};
+use crate::solver::{self, Goal, Keys, Limits, Motif, Solution, Solver, SolverSlot, Status};
+use crate::solver::{king_value, VariantSolution};
 use crate::square::Color;
+use crate::{Variant, VariantPosition};
+use damtutor_rules::{Position, Rules};
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -114,6 +125,14 @@ impl Target {
         }
     }
 
+    /// Whether exercises of this target exist in `variant`. A Turkish strike needs a capture
+    /// stopped by the pieces it took, which stay on the board until it ends: a flying king can
+    /// meet them again, an english king, stepping one square at a time, never can (its landing
+    /// squares and the squares it jumps lie on different rows and columns, two by two).
+    pub fn exists_in(self, variant: Variant) -> bool {
+        !(self == Target::TurkishStrike && !variant.rules().flying_kings)
+    }
+
     /// The goal first searched for: a king for a breakthrough, a gain of a man otherwise.
     pub const fn first_goal(self) -> Goal {
         match self {
@@ -123,7 +142,7 @@ impl Target {
     }
 
     /// Whether a solution shows what this target asks for.
-    pub fn shown_by(self, solution: &Solution) -> bool {
+    pub fn shown_by<R: Rules>(self, solution: &Solution<R>) -> bool {
         match self.motif() {
             Some(motif) => solution.motifs.contains(&motif),
             None => true,
@@ -243,36 +262,57 @@ const QUICK_PLIES: u32 = 5;
 /// them repeatable.
 const NO_CLOCK: Duration = Duration::from_secs(3600);
 
+/// The games exercises are made for: each has a solver per thread ([`SolverSlot`]), and its
+/// solutions become [`VariantSolution`]s. Every [`Rules`] type of the four games is one.
+pub trait Game: SolverSlot {
+    /// `solution` as a solution of a game chosen at run time.
+    fn wrap(solution: Solution<Self>) -> VariantSolution;
+}
+
+impl<R: SolverSlot> Game for R
+where
+    VariantSolution: From<Solution<R>>,
+{
+    fn wrap(solution: Solution<R>) -> VariantSolution {
+        solution.into()
+    }
+}
+
 /// A proven exercise position: the goal written into the file and the solver's solution.
 #[derive(Clone, Debug)]
 pub struct Proven {
     /// The goal written into the exercise.
     pub goal: Goal,
-    /// The solver's solution for that goal, with the horizon `validate` uses.
-    pub solution: Solution,
+    /// The solver's solution for that goal, with the horizon `validate` uses, in its game.
+    pub solution: VariantSolution,
 }
 
 impl Proven {
-    /// The main line in move text, as an exercise's `solution`.
+    /// The main line in the game's notation, as an exercise's `solution`.
     pub fn solution_text(&self) -> String {
         self.solution.line_texts().join(" ")
     }
 
     /// The estimated level (1-6).
     pub fn level(&self) -> Option<u8> {
-        self.solution.difficulty.map(|d| d.level)
+        self.solution.difficulty().map(|d| d.level)
     }
 
-    /// An exercise with this position, goal, computed motifs, level and solution.
+    /// The game.
+    pub fn variant(&self) -> Variant {
+        self.solution.variant()
+    }
+
+    /// An exercise with this position (of its game), goal, computed motifs, level and solution.
     pub fn exercise(&self, id: String) -> Exercise {
         Exercise {
             id,
-            position: self.solution.position.into(),
+            position: self.solution.position(),
             goal: self.goal,
             title: None,
             hint: None,
             comment: None,
-            motifs: self.solution.motifs.clone(),
+            motifs: self.solution.motifs().to_vec(),
             difficulty: self.level(),
             source: None,
             solution: Some(self.solution_text()),
@@ -284,7 +324,7 @@ impl Proven {
 /// Whether the side to move could have a move that forces the opponent to capture: a quiet
 /// move after which the opponent must take. Every sacrifice starts that way; this costs one
 /// move generation per legal move, far less than a proof.
-pub fn has_sacrifice(position: &Position) -> bool {
+pub fn has_sacrifice<R: Rules>(position: &Position<R>) -> bool {
     if position.has_capture() {
         return false;
     }
@@ -303,12 +343,26 @@ pub fn has_sacrifice(position: &Position) -> bool {
 /// The solver's table is kept from earlier calls ([`Solver::solve_warm`]): the answers are
 /// the same, but a node budget goes further where earlier positions shared lines with this one.
 /// For a result that depends on `position` alone, call [`Solver::clear_table`] first.
-pub fn prove(
-    solver: &mut Solver,
-    position: &Position,
+pub fn prove<R: Game>(
+    solver: &mut Solver<R>,
+    position: &Position<R>,
     target: Target,
     proof: &Proof,
 ) -> Option<Proven> {
+    let (goal, solution) = prove_solution(solver, position, target, proof)?;
+    Some(Proven {
+        goal,
+        solution: R::wrap(solution),
+    })
+}
+
+/// [`prove`], with the goal and the solution in the position's own game.
+pub fn prove_solution<R: Rules>(
+    solver: &mut Solver<R>,
+    position: &Position<R>,
+    target: Target,
+    proof: &Proof,
+) -> Option<(Goal, Solution<R>)> {
     // Only unique keys are kept: the solver may stop at the second key move it finds.
     let keys = solver.keys();
     solver.set_keys(Keys::UntilSecond);
@@ -318,12 +372,12 @@ pub fn prove(
 }
 
 /// [`prove`], with the solver listing key moves up to the second.
-fn prove_with(
-    solver: &mut Solver,
-    position: &Position,
+fn prove_with<R: Rules>(
+    solver: &mut Solver<R>,
+    position: &Position<R>,
     target: Target,
     proof: &Proof,
-) -> Option<Proven> {
+) -> Option<(Goal, Solution<R>)> {
     if position.has_capture() || position.legal_moves().is_empty() {
         return None;
     }
@@ -363,14 +417,14 @@ fn prove_with(
 /// makes: a unique key, the motif, the line length and level asked for, and the written
 /// solution replayed as `validate` replays it - each of the solving side's moves must keep the
 /// goal forced within the rest of the line and six plies more.
-fn check(
-    solver: &mut Solver,
-    position: &Position,
+fn check<R: Rules>(
+    solver: &mut Solver<R>,
+    position: &Position<R>,
     target: Target,
     goal: Goal,
     proof: &Proof,
     verify: Limits,
-) -> Option<Proven> {
+) -> Option<(Goal, Solution<R>)> {
     let solution = solver.solve_warm(position, goal, verify);
     let length = solution.line.len() as u32;
     if !solution.is_solved()
@@ -387,25 +441,26 @@ fn check(
     let plies = solution.plies;
     let depth = |played: usize| (plies.saturating_sub(played) as u32 + 6).min(verify.max_plies);
     crate::verify::check_line_text(solver, position, goal, &text, depth, verify).ok()?;
-    Some(Proven { goal, solution })
+    Some((goal, solution))
 }
 
 /// The goals worth writing for a position where `first` is proven (with `solution`), best
 /// first: a win, when the line leaves the defender almost nothing and it can be proven; then
 /// the material gains from the largest proven down; then `first`.
-fn goal_ladder(
-    solver: &mut Solver,
-    position: &Position,
+fn goal_ladder<R: Rules>(
+    solver: &mut Solver<R>,
+    position: &Position<R>,
     first: Goal,
-    solution: &Solution,
+    solution: &Solution<R>,
     limits: Limits,
 ) -> Vec<Goal> {
     let side = position.turn();
     let mut ladder = vec![first];
     // Try the gain the main line shows and one man more, while they hold.
     let start = solver::balance(position, side);
-    let end = solution.material_after.get(side).value(3)
-        - solution.material_after.get(side.other()).value(3);
+    let king = king_value::<R>();
+    let end = solution.material_after.get(side).value(king)
+        - solution.material_after.get(side.other()).value(king);
     let shown = (end - start).max(1) as u32;
     let mut n = match first {
         Goal::Material(n) => n,
@@ -431,52 +486,68 @@ fn goal_ladder(
 }
 
 /// Whether a position looks like one from a game, as far as a glance can tell:
-/// - material is balanced: the two sides' values (a king counting 3 men) differ by at most one
-///   man, or two when there are kings;
+/// - material is balanced: the two sides' values (a king counting [`king_value`] men) differ by
+///   at most one man, or two when there are kings;
 /// - kings only in thin positions: at most two on the board, and only when each side has at
-///   most 12 pieces;
-/// - no men stranded in a full camp: while the opponent has 12 pieces or more, at most one man
-///   of a side stands on the two rows before its promotion row (a full camp leaves no road in).
+///   most three fifths of the men it starts with (12 of 20 on 10x10, 7 of 12 on 8x8);
+/// - no men stranded in a full camp: while the opponent has that many pieces or more, at most
+///   one man of a side stands on the two rows before its promotion row (a full camp leaves no
+///   road in).
 ///
 /// Positions reached by play from the start pass the last test by construction; composed ones
 /// are held to it.
-pub fn looks_like_play(position: &Position) -> bool {
+pub fn looks_like_play<R: Rules>(position: &Position<R>) -> bool {
     let material = position.material();
+    let king = king_value::<R>();
     let kings = material.white.kings + material.black.kings;
-    let difference = (material.white.value(3) - material.black.value(3)).abs();
+    let difference = (material.white.value(king) - material.black.value(king)).abs();
     if difference > if kings > 0 { 2 } else { 1 } {
         return false;
     }
-    if kings > 2 || (kings > 0 && (material.white.pieces() > 12 || material.black.pieces() > 12)) {
+    let thin = thin_side::<R>();
+    if kings > 2
+        || (kings > 0 && (material.white.pieces() > thin || material.black.pieces() > thin))
+    {
         return false;
     }
+    let board = R::RULES.board;
+    let last = board.size() - 1;
     for color in Color::ALL {
         let opponent = material.get(color.other()).pieces();
         let deep = position
             .men(color)
             .iter()
-            .filter(|square| match color {
-                Color::White => square.row() <= 2,
-                Color::Black => square.row() >= 7,
+            .filter(|&square| match color {
+                Color::White => board.row(square) <= 2,
+                Color::Black => board.row(square) >= last - 2,
             })
             .count();
-        if opponent >= 12 && deep > 1 {
+        if opponent >= thin && deep > 1 {
             return false;
         }
     }
     true
 }
 
+/// The pieces of a side in a thin position: three fifths of the men it starts with.
+fn thin_side<R: Rules>() -> u32 {
+    u32::from(R::RULES.men) * 3 / 5
+}
+
 /// A 64-bit key for a position that its colour mirror shares: the smaller of the two Zobrist
-/// keys. Two exercises with the same key are the same exercise (but for a chance of about one
-/// in 2^64 per pair); it takes 8 bytes to remember, where [`canonical`] takes a FEN string.
-pub fn canonical_key(position: &Position) -> u64 {
-    position.hash_key().min(position.mirrored().hash_key())
+/// keys, told apart by game. Two exercises with the same key are the same exercise (but for a
+/// chance of about one in 2^64 per pair); it takes 8 bytes to remember, where [`canonical`]
+/// takes a FEN string.
+pub fn canonical_key(position: &VariantPosition) -> u64 {
+    let key =
+        damtutor_rules::with_position!(position, p => p.hash_key().min(p.mirrored().hash_key()));
+    // The same pieces on the same squares are another exercise in another game.
+    key ^ (position.variant() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// A name for a position that its colour mirror shares: the smaller of the two FEN strings.
-/// Two exercises with the same name are the same exercise.
-pub fn canonical(position: &Position) -> String {
+/// Two exercises of one game with the same name are the same exercise.
+pub fn canonical(position: &VariantPosition) -> String {
     let own = position.to_string();
     let mirror = position.mirrored().to_string();
     own.min(mirror)
@@ -526,7 +597,7 @@ pub fn exercise_set(
         language: crate::words::Lang::English,
         variant: exercises
             .first()
-            .map_or(crate::Variant::International, Exercise::variant),
+            .map_or(Variant::International, Exercise::variant),
         level: None,
         description,
         scoring: Scoring::default(),
