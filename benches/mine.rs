@@ -5,13 +5,16 @@
 //! `cargo bench --bench mine -- --runs 3` for the best of three. Prints games/s and positions/s
 //! by wall clock and by the process's CPU time (Linux), and what was found.
 //! `cargo bench --bench mine -- --write-input` rewrites the input file from the seed.
+//! `cargo bench --bench mine -- --variant 64` (or `russian`, `english`) mines 200 games of that
+//! game instead, made in memory by the same generator from the same seed.
 
 #[path = "input/games.rs"]
 mod games;
 
 use damtutor::generate::mine::{MineOptions, MineReport};
 use damtutor::generate::{self, Stop};
-use std::io::BufReader;
+use damtutor::Variant;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -36,20 +39,34 @@ fn main() {
         .num_threads(threads)
         .build_global()
         .expect("a thread pool");
+    let variant: Variant = args
+        .iter()
+        .position(|a| a == "--variant")
+        .and_then(|i| args.get(i + 1))
+        .map(|name| {
+            name.parse()
+                .expect("a game: international, 64, russian or english")
+        })
+        .unwrap_or_default();
+    let made = (variant != Variant::International)
+        .then(|| games::games_of(variant, games::SEED, games::COUNT));
+    let input_name = match variant {
+        Variant::International => games::FILE.to_string(),
+        other => format!("{} {other} games (seed {})", games::COUNT, games::SEED),
+    };
     let options = MineOptions::default();
     let mut best: Option<(Duration, Duration, MineReport)> = None;
     for _ in 0..runs {
-        let file = std::fs::File::open(&path).expect("the benchmark input exists");
+        let input: Box<dyn BufRead> = match &made {
+            Some(text) => Box::new(text.as_bytes()),
+            None => Box::new(BufReader::new(
+                std::fs::File::open(&path).expect("the benchmark input exists"),
+            )),
+        };
         let cpu_before = cpu_time();
         let started = Instant::now();
         let mut report = MineReport::default();
-        generate::mine(
-            BufReader::new(file),
-            &options,
-            &Stop::default(),
-            &mut report,
-            |_| {},
-        );
+        generate::mine(input, &options, &Stop::default(), &mut report, |_| {});
         let wall = started.elapsed();
         let cpu = cpu_time().saturating_sub(cpu_before);
         if best.as_ref().is_none_or(|(w, ..)| wall < *w) {
@@ -60,7 +77,7 @@ fn main() {
     let per = |count: u64, time: Duration| count as f64 / time.as_secs_f64().max(1e-9);
     println!(
         "mine {}: {} games, {} positions, {} solved, {} exercises ({} duplicates), {} threads",
-        games::FILE,
+        input_name,
         report.games,
         report.positions,
         report.solved,

@@ -11,8 +11,10 @@
 
 #![allow(dead_code)] // Each user (the bench, the test) needs a part of this module.
 
-use damtutor::pdn::{self, GameResult, PdnGame};
-use damtutor::{Color, Position};
+use damtutor::pdn::{self, GameResult};
+use damtutor::{with_variant, Color, Rules, Variant};
+use damtutor_rules::pdn::PdnGame;
+use damtutor_rules::Position;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -31,8 +33,18 @@ pub const LONGEST: usize = 130;
 /// The shipped benchmark file, relative to the crate root.
 pub const FILE: &str = "tests/data/bench-games.pdn";
 
-/// `count` games from `seed`, as one PDN text.
+/// `count` games of international draughts from `seed`, as one PDN text.
 pub fn games(seed: u64, count: usize) -> String {
+    games_of(Variant::International, seed, count)
+}
+
+/// `count` games of `variant` from `seed`, as one PDN text (with a `GameType` tag for the games
+/// other than international draughts). The 8x8 inputs are made in memory, not shipped.
+pub fn games_of(variant: Variant, seed: u64, count: usize) -> String {
+    with_variant!(variant, R => games_in::<R>(seed, count))
+}
+
+fn games_in<R: Rules>(seed: u64, count: usize) -> String {
     let mut text = String::new();
     for index in 0..count {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -40,15 +52,15 @@ pub fn games(seed: u64, count: usize) -> String {
         if index > 0 {
             text.push('\n');
         }
-        text.push_str(&pdn::write_game(&game(&mut rng, index + 1)));
+        text.push_str(&pdn::write_game(&game::<R>(&mut rng, index + 1)));
     }
     text
 }
 
 /// One game, numbered `number`.
-fn game(rng: &mut ChaCha8Rng, number: usize) -> PdnGame {
+fn game<R: Rules>(rng: &mut ChaCha8Rng, number: usize) -> PdnGame<R> {
     let length = rng.gen_range(SHORTEST..=LONGEST);
-    let mut position = Position::initial();
+    let mut position = Position::<R>::initial();
     let mut moves = Vec::new();
     let mut result = GameResult::Unknown;
     while moves.len() < length {
