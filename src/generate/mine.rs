@@ -352,9 +352,12 @@ pub fn mine_game<R: Game>(
     result
 }
 
-/// Whether the solver should look at `position`: nothing to capture, and a sacrifice at hand
-/// when the target needs one.
+/// Whether the solver should look at `position`: a target that exists in its game, nothing to
+/// capture, and a sacrifice at hand when the target needs one.
 fn worth_solving<R: damtutor_rules::Rules>(position: &Position<R>, target: Target) -> bool {
+    if !target.exists_in(R::RULES.variant) {
+        return false;
+    }
     match target {
         Target::Any | Target::Breakthrough => {
             !position.has_capture() && position.count_legal_moves() != 0
