@@ -130,7 +130,7 @@ impl Target {
     /// meet them again, an english king, stepping one square at a time, never can (its landing
     /// squares and the squares it jumps lie on different rows and columns, two by two).
     pub fn exists_in(self, variant: Variant) -> bool {
-        !(self == Target::TurkishStrike && !variant.rules().flying_kings)
+        self != Target::TurkishStrike || variant.rules().flying_kings
     }
 
     /// The goal first searched for: a king for a breakthrough, a gain of a man otherwise.
@@ -215,7 +215,7 @@ pub struct Proof {
     pub verify_nodes: u64,
     /// The level (1-6) asked for.
     pub level: Option<u8>,
-    /// The least net gain, in men (a king counting 3), for material goals.
+    /// The least net gain, in men (a king counting [`king_value`]), for material goals.
     pub min_gain: u32,
 }
 
