@@ -4,6 +4,8 @@
 use damtutor::exercise;
 use damtutor::solver::{Limits, Motif};
 use damtutor::verify;
+use damtutor::words::Lang;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 #[test]
@@ -12,6 +14,9 @@ fn shipped_sets_are_proven() {
     let files = exercise::files_in(&folder).unwrap();
     let mut total = 0;
     let mut sets = 0;
+    // Proven exercises per game, and the language of each game's sets.
+    let mut per_game: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut languages: BTreeMap<&str, Vec<Lang>> = BTreeMap::new();
     for file in &files {
         let set = exercise::load(file).unwrap_or_else(|errors| {
             panic!(
@@ -24,6 +29,10 @@ fn shipped_sets_are_proven() {
             )
         });
         sets += 1;
+        languages
+            .entry(set.variant.name())
+            .or_default()
+            .push(set.language);
         let reports = verify::verify_set(&set, Limits::default());
         for report in &reports {
             assert!(
@@ -34,6 +43,29 @@ fn shipped_sets_are_proven() {
                 report.problems
             );
             total += 1;
+        }
+        for exercise in &set.exercises {
+            assert_eq!(
+                exercise.variant(),
+                set.variant,
+                "{}: {} is of another game than its set",
+                file.display(),
+                exercise.id
+            );
+            *per_game.entry(exercise.variant().name()).or_default() += 1;
+            for (what, text) in [
+                ("hint", &exercise.hint),
+                ("comment", &exercise.comment),
+                ("solution", &exercise.solution),
+                ("source", &exercise.source),
+            ] {
+                assert!(
+                    text.as_deref().is_some_and(|t| !t.trim().is_empty()),
+                    "{}: {} has no {what}",
+                    file.display(),
+                    exercise.id
+                );
+            }
         }
         // The set's theme: Turkish strikes show turkish_strike; named shots show a named motif
         // or the tag the teacher gave.
@@ -60,6 +92,15 @@ fn shipped_sets_are_proven() {
             }
         }
     }
-    assert!(sets >= 3, "{sets} sets");
-    assert!(total >= 40, "{total} exercises");
+    assert!(sets >= 6, "{sets} sets");
+    assert!(total >= 95, "{total} exercises");
+    // The shipped sets of the 8x8 games: the 64-square set in Chinese, the Russian one (in
+    // Chinese too) and English checkers in English.
+    assert!(per_game["international"] >= 48, "{per_game:?}");
+    assert!(per_game["brazilian"] >= 20, "{per_game:?}");
+    assert!(per_game["russian"] >= 12, "{per_game:?}");
+    assert!(per_game["english"] >= 12, "{per_game:?}");
+    assert_eq!(languages["brazilian"], [Lang::Chinese]);
+    assert_eq!(languages["russian"], [Lang::Chinese]);
+    assert_eq!(languages["english"], [Lang::English]);
 }

@@ -11,6 +11,7 @@ use browser::{Browser, Page};
 use damtutor::exercise;
 use damtutor::practice::tree;
 use damtutor::solver::{Limits, Solver};
+use damtutor::{with_position, Rules, Variant};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -83,88 +84,135 @@ fn embedded(html: &str) -> Value {
 // ---------------------------------------------------------------------------------------------
 // Without a browser
 
+/// The games of the shipped sets, in the order their pages are written (the order in which the
+/// games first appear in `exercises/`), and the number of shipped exercises of each.
+fn shipped_games() -> Vec<(Variant, usize)> {
+    let mut games: Vec<(Variant, usize)> = Vec::new();
+    for file in exercise::files_in(Path::new("exercises")).unwrap() {
+        let set = exercise::load(&file).unwrap();
+        for e in &set.exercises {
+            match games.iter_mut().find(|(game, _)| *game == e.variant()) {
+                Some((_, count)) => *count += 1,
+                None => games.push((e.variant(), 1)),
+            }
+        }
+    }
+    games
+}
+
+/// `out` with the game's name before its extension, as the command names a page per game.
+fn page_of(out: &Path, game: Variant) -> PathBuf {
+    let stem = out.file_stem().unwrap().to_string_lossy();
+    out.with_file_name(format!("{stem}-{}.html", game.name()))
+}
+
 #[test]
 fn the_page_embeds_the_solvers_trees_and_the_same_seed_gives_the_same_bytes() {
     let dir = temp_dir("shipped");
     let first = practice(&dir, "a.html", &["exercises", "--shuffle", "--seed", "5"]);
     let again = practice(&dir, "b.html", &["exercises", "--shuffle", "--seed", "5"]);
     let other = practice(&dir, "c.html", &["exercises", "--shuffle", "--seed", "6"]);
-    let html = std::fs::read_to_string(&first).unwrap();
-    assert_eq!(html, std::fs::read_to_string(&again).unwrap());
-    assert_ne!(html, std::fs::read_to_string(&other).unwrap());
-    assert!(
-        html.len() < 2 << 20,
-        "the 48 shipped exercises take {} bytes",
-        html.len()
-    );
-    // Nothing is fetched: no address, no external file.
-    for needle in ["http:", "https:", "src=", "@import", "url("] {
-        assert!(!html.contains(needle), "the page contains {needle}");
-    }
-
-    let data = embedded(&html);
-    assert_eq!(data["format"], 1);
-    assert_eq!(data["board"]["squares"].as_array().unwrap().len(), 50);
-    let pages: Vec<&Value> = data["exercises"].as_array().unwrap().iter().collect();
-    assert_eq!(pages.len(), 48);
-    let mut solver = Solver::new();
-    let limits = Limits::default();
+    // The shipped sets are of four games: a page for each.
+    let games = shipped_games();
+    assert_eq!(games.len(), 4, "{games:?}");
+    assert!(!first.exists(), "a page holds one game");
     let mut seen = 0;
-    for file in exercise::files_in(Path::new("exercises")).unwrap() {
-        let set = exercise::load(&file).unwrap();
-        for e in &set.exercises {
-            let damtutor::VariantPosition::International(position) = e.position else {
-                panic!("{}: the shipped exercises are international", e.id);
-            };
-            let solution = solver.solve(&position, e.goal, limits);
-            let expected =
-                tree::build(&mut solver, &solution, e.solution.as_deref(), limits, 2000).unwrap();
-            let page = pages
-                .iter()
-                .find(|p| p["id"] == e.id.as_str())
-                .expect("every exercise is on the page");
-            assert_eq!(
-                page["tree"],
-                serde_json::to_value(&expected).unwrap(),
-                "{}: the embedded tree is not the solver's",
-                e.id
-            );
-            // The correct moves against the hardest replies are the solver's main line.
-            let mut node = &page["tree"];
-            let mut line = Vec::new();
-            loop {
-                let choice = node["m"]
-                    .as_array()
-                    .unwrap()
+    for &(game, count) in &games {
+        let html = std::fs::read_to_string(page_of(&first, game)).unwrap();
+        assert_eq!(
+            html,
+            std::fs::read_to_string(page_of(&again, game)).unwrap()
+        );
+        assert_ne!(
+            html,
+            std::fs::read_to_string(page_of(&other, game)).unwrap(),
+            "{game}"
+        );
+        assert!(
+            html.len() < 2 << 20,
+            "the {count} shipped exercises of {game} take {} bytes",
+            html.len()
+        );
+        // Nothing is fetched: no address, no external file.
+        for needle in ["http:", "https:", "src=", "@import", "url("] {
+            assert!(!html.contains(needle), "the {game} page contains {needle}");
+        }
+        let data = embedded(&html);
+        assert_eq!(data["format"], 1);
+        assert_eq!(data["board"]["game"], game.name());
+        assert_eq!(
+            data["board"]["squares"].as_array().unwrap().len(),
+            usize::from(game.board().square_count())
+        );
+        let pages: Vec<&Value> = data["exercises"].as_array().unwrap().iter().collect();
+        assert_eq!(pages.len(), count, "{game}");
+        for file in exercise::files_in(Path::new("exercises")).unwrap() {
+            let set = exercise::load(&file).unwrap();
+            for e in set.exercises.iter().filter(|e| e.variant() == game) {
+                let page = pages
                     .iter()
-                    .find(|c| c["v"] == "c")
-                    .expect("a correct move at every turn");
-                line.push(move_text(&choice["m"]));
-                let Some(reply) = choice["r"].get(0) else {
-                    assert!(choice["e"].is_string());
-                    break;
-                };
-                line.push(move_text(&reply["m"]));
-                if reply["e"].is_string() {
-                    break;
-                }
-                node = &reply["n"];
+                    .find(|p| p["id"] == e.id.as_str())
+                    .expect("every exercise is on its game's page");
+                with_position!(e.position, position => {
+                    page_shows_the_proof(&position, e, page)
+                });
+                seen += 1;
             }
-            let book = e.solution.as_deref().map(|b| {
-                damtutor::notation::line_tokens(b)
-                    .into_iter()
-                    .collect::<Vec<_>>()
-            });
-            assert!(
-                line == solution.line_texts() || Some(&line) == book.as_ref(),
-                "{}: {line:?}",
-                e.id
-            );
-            assert_eq!(page["line"], solution.annotated());
-            seen += 1;
         }
     }
-    assert_eq!(seen, 48);
+    assert_eq!(seen, games.iter().map(|(_, count)| count).sum::<usize>());
+    assert!(seen >= 95, "{seen} shipped exercises");
+}
+
+/// The page's tree of exercise `e` is the one the solver builds, and its correct moves
+/// against the hardest replies are the solver's main line (or the file's solution).
+fn page_shows_the_proof<R: Rules>(
+    position: &damtutor_rules::Position<R>,
+    e: &exercise::Exercise,
+    page: &Value,
+) {
+    let mut solver = Solver::<R>::new();
+    let limits = Limits::default();
+    let solution = solver.solve(position, e.goal, limits);
+    let expected =
+        tree::build(&mut solver, &solution, e.solution.as_deref(), limits, 2000).unwrap();
+    assert_eq!(
+        page["tree"],
+        serde_json::to_value(&expected).unwrap(),
+        "{}: the embedded tree is not the solver's",
+        e.id
+    );
+    let mut node = &page["tree"];
+    let mut line = Vec::new();
+    loop {
+        let choice = node["m"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["v"] == "c")
+            .expect("a correct move at every turn");
+        line.push(move_text(&choice["m"]));
+        let Some(reply) = choice["r"].get(0) else {
+            assert!(choice["e"].is_string());
+            break;
+        };
+        line.push(move_text(&reply["m"]));
+        if reply["e"].is_string() {
+            break;
+        }
+        node = &reply["n"];
+    }
+    let book = e.solution.as_deref().map(|b| {
+        damtutor::notation::line_tokens(b)
+            .into_iter()
+            .collect::<Vec<_>>()
+    });
+    assert!(
+        line == solution.line_texts() || Some(&line) == book.as_ref(),
+        "{}: {line:?}",
+        e.id
+    );
+    assert_eq!(page["line"], solution.annotated());
 }
 
 /// The notation of a move in the page's data.
@@ -826,59 +874,72 @@ fn every_shipped_exercise_is_solved_on_the_page_and_check_agrees() {
         return;
     };
     let dir = temp_dir("shipped-solved");
-    let file = practice(&dir, "page.html", &["exercises"]);
-    let mut page = browser.page();
-    page.viewport(1280, 900, 1.0, false);
-    // Without animations (the page honours the setting), so that 48 exercises take seconds.
-    page.call(
-        "Emulation.setEmulatedMedia",
-        json!({"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}),
-    );
-    page.open(&file);
-    let ids = page.eval(
-        "JSON.parse(document.getElementById('practice-data').textContent).exercises.map((e) => e.id)",
-    );
-    let ids: Vec<String> = ids
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|id| id.as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(ids.len(), 48);
-    for id in &ids {
-        open_exercise(&mut page, id);
-        finish_with_correct_moves(&mut page, id);
-        assert_eq!(attribute(&mut page, id, "data-verdict"), "correct", "{id}");
+    let out = practice(&dir, "page.html", &["exercises"]);
+    // A page a game; each is solved to the full score and marked by check against the sets
+    // of its game.
+    for (game, count) in shipped_games() {
+        let file = page_of(&out, game);
+        let mut page = browser.page();
+        page.viewport(1280, 900, 1.0, false);
+        // Without animations (the page honours the setting), so that every exercise takes
+        // well under a second.
+        page.call(
+            "Emulation.setEmulatedMedia",
+            json!({"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}),
+        );
+        page.open(&file);
+        let ids = page.eval(
+            "JSON.parse(document.getElementById('practice-data').textContent).exercises.map((e) => e.id)",
+        );
+        let ids: Vec<String> = ids
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|id| id.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(ids.len(), count, "{game}");
+        for id in &ids {
+            open_exercise(&mut page, id);
+            finish_with_correct_moves(&mut page, id);
+            assert_eq!(attribute(&mut page, id, "data-verdict"), "correct", "{id}");
+        }
+        assert_eq!(
+            page.eval("document.getElementById('score').dataset.score"),
+            count.to_string().as_str(),
+            "{game}"
+        );
+        page.eval("(() => { const n = document.getElementById('student-name'); n.value = '李明'; n.dispatchEvent(new Event('input')); })()");
+        page.eval("document.getElementById('hand-in').click()");
+        page.wait_for("document.getElementById('hand-in-dialog').open");
+        let text = page.eval("document.getElementById('answer-text').value");
+        let answers = dir.join(format!("answers-{}.yaml", game.name()));
+        std::fs::write(&answers, text.as_str().unwrap()).unwrap();
+        let report = dir.join(format!("report-{}", game.name()));
+        let mut args = vec!["check".to_string()];
+        for set in exercise::files_in(Path::new("exercises")).unwrap() {
+            if exercise::load(&set).unwrap().variant == game {
+                args.push("--exercises".into());
+                args.push(set.to_str().unwrap().into());
+            }
+        }
+        args.push(answers.to_str().unwrap().into());
+        args.push("--out".into());
+        args.push(report.to_str().unwrap().into());
+        let output = damtutor(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let gradebook = std::fs::read_to_string(report.join("gradebook.csv")).unwrap();
+        let row = gradebook.lines().nth(1).unwrap();
+        assert!(row.starts_with("李明,,"), "{row}");
+        assert!(
+            row.ends_with(&format!(",{count},{count},100")),
+            "{game}: {row}"
+        );
+        assert_eq!(page.errors(), Vec::<String>::new(), "{game}: script errors");
     }
-    assert_eq!(
-        page.eval("document.getElementById('score').dataset.score"),
-        "48"
-    );
-    page.eval("(() => { const n = document.getElementById('student-name'); n.value = '李明'; n.dispatchEvent(new Event('input')); })()");
-    page.eval("document.getElementById('hand-in').click()");
-    page.wait_for("document.getElementById('hand-in-dialog').open");
-    let text = page.eval("document.getElementById('answer-text').value");
-    let answers = dir.join("answers.yaml");
-    std::fs::write(&answers, text.as_str().unwrap()).unwrap();
-    let mut args = vec!["check".to_string()];
-    for set in exercise::files_in(Path::new("exercises")).unwrap() {
-        args.push("--exercises".into());
-        args.push(set.to_str().unwrap().into());
-    }
-    args.push(answers.to_str().unwrap().into());
-    args.push("--out".into());
-    args.push(dir.join("report").to_str().unwrap().into());
-    let output = damtutor(&args.iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let gradebook = std::fs::read_to_string(dir.join("report/gradebook.csv")).unwrap();
-    let row = gradebook.lines().nth(1).unwrap();
-    assert!(row.starts_with("李明,,"), "{row}");
-    assert!(row.ends_with(",48,48,100"), "{row}");
-    assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
 }
 
 #[test]
