@@ -736,6 +736,72 @@ fn command_without_files_reads_the_exercises_folder() {
 }
 
 #[test]
+fn command_makes_a_sheet_per_game_and_language() {
+    let dir = scratch("per-game");
+    std::fs::create_dir(dir.join("exercises")).unwrap();
+    std::fs::copy(fixture(FIXTURE), dir.join("exercises/a.yaml")).unwrap();
+    std::fs::copy(fixture(FIXTURE_ZH), dir.join("exercises/b.yaml")).unwrap();
+    // A 64-square set in Chinese with one English checkers exercise in it.
+    std::fs::copy(
+        fixture("tests/data/practice-64.yaml"),
+        dir.join("exercises/c.yaml"),
+    )
+    .unwrap();
+    let output = run_in(&dir, &["worksheet"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stdout).lines().take(4).collect::<Vec<_>>(),
+        [
+            "wrote worksheet-international-en.html",
+            "wrote worksheet-international-zh.html",
+            "wrote worksheet-brazilian-zh.html",
+            "wrote worksheet-english-zh.html",
+        ]
+    );
+    assert!(!dir.join("worksheet.html").exists());
+    let sheet = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    // Each sheet holds its own game's exercises, in its language.
+    let english = sheet("worksheet-international-en.html");
+    assert_eq!(diagrams(&english, "exercise").len(), 5);
+    assert!(english.contains("<html lang=\"en\"") && !english.contains("白先胜"));
+    let chinese = sheet("worksheet-international-zh.html");
+    assert_eq!(diagrams(&chinese, "exercise").len(), 3);
+    assert!(chinese.contains("<html lang=\"zh"));
+    let brazilian = sheet("worksheet-brazilian-zh.html");
+    let fens: Vec<String> = diagrams(&brazilian, "exercise")
+        .into_iter()
+        .map(|(_, fen, _)| fen)
+        .collect();
+    assert_eq!(fens.len(), 2);
+    // The answers in each game's notation: squares by name on the 64-square board, numbers
+    // in English checkers.
+    // (The move number and its move are joined by a no-break space.)
+    assert!(
+        brazilian.contains(r#"b6xd8!</span> <span class="move">f6-e5</span>"#),
+        "the 64-square key"
+    );
+    let checkers = sheet("worksheet-english-zh.html");
+    assert_eq!(diagrams(&checkers, "exercise").len(), 1);
+    assert!(checkers.contains(r#"23x14!</span>"#), "the checkers key");
+
+    // With --lang the language is one: a sheet per game.
+    let output = run_in(&dir, &["worksheet", "--lang", "en", "--out", "en.html"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    for name in [
+        "en-international.html",
+        "en-brazilian.html",
+        "en-english.html",
+    ] {
+        assert!(dir.join(name).exists(), "{name}");
+    }
+    assert_eq!(
+        diagrams(&sheet("en-international.html"), "exercise").len(),
+        8
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn command_templates_override_by_name() {
     let dir = scratch("templates");
     std::fs::create_dir_all(dir.join("mine/partials")).unwrap();

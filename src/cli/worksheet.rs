@@ -7,6 +7,7 @@ use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::{self, Answers, Item, OutputFile, WorksheetOptions};
 use damtutor::solver;
 use damtutor::words::Lang;
+use damtutor::Variant;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -17,14 +18,16 @@ pub struct WorksheetArgs {
     /// Output format [default: md when --out ends in .md, else html]
     #[arg(long, value_parser = one_of::<Format>("a format"))]
     pub format: Option<Format>,
-    /// The file to write [default: worksheet.html or worksheet.md in the current folder]
+    /// The file to write [default: worksheet.html or worksheet.md in the current folder]. A
+    /// sheet holds one game in one language: exercises of several make a sheet each, named
+    /// after what tells them apart (worksheet-brazilian.html, worksheet-international-zh.html).
     #[arg(long, short, value_name = "PATH")]
     pub out: Option<PathBuf>,
     /// Where the answer key goes: at the end, in a separate file (<name>-answers.html), under
     /// each diagram (a teacher's copy), or nowhere.
     #[arg(long, default_value = "end", value_parser = one_of::<Answers>("a place for the answers"))]
     pub answers: Answers,
-    /// The language of every label, caption and motif name [default: the first set's language]
+    /// The language of every label, caption and motif name [default: each set's own language]
     #[arg(long, value_parser = one_of::<Lang>("a language"))]
     pub lang: Option<Lang>,
     /// Shuffle the exercises.
@@ -93,7 +96,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     let options = WorksheetOptions {
         format,
         answers: args.answers,
-        lang: args.lang,
+        lang: None,
         per_page: usize::from(args.per_page),
         numbers: args.numbers,
         versions: usize::from(args.versions),
@@ -101,7 +104,22 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         mirror: args.mirror,
         seed,
     };
-    let files = worksheet::render(&items, &options, &templates, &out)?;
+    // A sheet a game and language, each rendered before anything is written.
+    let sheets = sheets(&items, args.lang);
+    let mut files = Vec::new();
+    for sheet in &sheets {
+        let options = WorksheetOptions {
+            lang: Some(sheet.lang),
+            ..options.clone()
+        };
+        let path = sheet_path(&out, &sheets, sheet);
+        files.extend(worksheet::render(
+            &sheet.items,
+            &options,
+            &templates,
+            &path,
+        )?);
+    }
     let total = started.elapsed();
     for file in &files {
         write_file(&file.path, &file.contents)?;
@@ -127,6 +145,58 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         (total - solved_in).as_secs_f64()
     );
     Ok(())
+}
+
+/// The exercises of one sheet: one game, one language.
+struct Sheet<'a> {
+    game: Variant,
+    lang: Lang,
+    items: Vec<Item<'a>>,
+}
+
+/// The items split into sheets of one game and one language (`lang`, or else each set's own),
+/// in the order the games and languages first appear.
+fn sheets<'a>(items: &[Item<'a>], lang: Option<Lang>) -> Vec<Sheet<'a>> {
+    let mut sheets: Vec<Sheet> = Vec::new();
+    for item in items {
+        let game = item.solution.variant();
+        let lang = lang.unwrap_or(item.set.language);
+        match sheets.iter_mut().find(|s| s.game == game && s.lang == lang) {
+            Some(sheet) => sheet.items.push(*item),
+            None => sheets.push(Sheet {
+                game,
+                lang,
+                items: vec![*item],
+            }),
+        }
+    }
+    sheets
+}
+
+/// `out` for a single sheet; with several, `out` with what tells this one apart before its
+/// extension: the game (`worksheet-brazilian.html`), the language (`worksheet-zh.html`) or
+/// both (`worksheet-international-zh.html`).
+fn sheet_path(out: &Path, sheets: &[Sheet], sheet: &Sheet) -> PathBuf {
+    let mut suffix = String::new();
+    if sheets.iter().any(|s| s.game != sheet.game) {
+        suffix.push('-');
+        suffix.push_str(sheet.game.name());
+    }
+    if sheets.iter().any(|s| s.lang != sheet.lang) {
+        suffix.push('-');
+        suffix.push_str(sheet.lang.code());
+    }
+    if suffix.is_empty() {
+        return out.to_path_buf();
+    }
+    let stem = out
+        .file_stem()
+        .map_or("worksheet".into(), |s| s.to_string_lossy());
+    let name = match out.extension() {
+        Some(ext) => format!("{stem}{suffix}.{}", ext.to_string_lossy()),
+        None => format!("{stem}{suffix}"),
+    };
+    out.with_file_name(name)
 }
 
 /// The exercise sets of FILE... (folders expanded), or of ./exercises/ when none is given;
