@@ -2,7 +2,7 @@
 
 use damtutor::check::{check_line, Verdict};
 use damtutor::solver::{Goal, Limits, Solver};
-use damtutor::Position;
+use damtutor::{Brazilian, English, Position, Rules, Russian};
 use std::process::Command;
 
 const PHILIPPE: &str = "W:W27,32,34,38,40,45:B11,12,16,18,23,25";
@@ -128,4 +128,174 @@ fn cli_prints_the_json_contract() {
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no proven solution"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The 8x8 games: each verdict in the game's own notation.
+
+/// b64-01 of the shipped 64-square set: 1. b4-c5! b6xd4 2. c3xg7.
+const GIVE_ONE_64: &str = "W:W17,22,25:B9,11";
+/// ru-04 of the shipped Russian set: the man crowned on d8 in the middle of f6:a5 goes on as a
+/// king; the other capture, e3:g5, does not win.
+const CROWNED_RUSSIAN: &str = "W:W11,23,28:B5,7,9,19";
+/// ck-03 of the shipped checkers set: 26-23! 13x22 23x5 22-25 5-1.
+const ONE_FOR_TWO_CHECKERS: &str = "W:W17,26,27,28:B9,13,18";
+
+fn check_in<R: Rules>(fen: &str, line: &str) -> damtutor::check::LineCheck {
+    let position: damtutor_rules::Position<R> = fen.parse().unwrap();
+    check_line(
+        &mut Solver::<R>::new(),
+        &position,
+        line,
+        Goal::Auto,
+        None,
+        Limits::default(),
+    )
+    .unwrap()
+}
+
+fn first_error(result: &damtutor::check::LineCheck) -> (usize, String, String) {
+    let error = result.first_error.as_ref().expect("a first error");
+    (error.ply, error.text.clone(), error.reason.clone())
+}
+
+#[test]
+fn sixty_four_square_lines() {
+    // Squares by name, by number, with the full path or a colon: one line.
+    for line in [
+        "1. b4-c5 b6xd4 2. c3xg7",
+        "b4-c5 c3xg7",
+        "17-14 9x18 22x8",
+        "b4-c5 b6:d4 c3:e5:g7",
+        "B4-C5 B6xD4 C3xE5xG7",
+    ] {
+        let result = check_in::<Brazilian>(GIVE_ONE_64, line);
+        assert_eq!(
+            result.verdict,
+            Verdict::Correct,
+            "{line}: {}",
+            result.message
+        );
+        assert_eq!(result.line.len(), 3, "{line}");
+    }
+    let result = check_in::<Brazilian>(GIVE_ONE_64, "b4-c5");
+    assert_eq!(result.verdict, Verdict::Incomplete);
+    assert!(result.key_right && !result.accepted);
+
+    let result = check_in::<Brazilian>(GIVE_ONE_64, "c3-d4");
+    assert_eq!(result.verdict, Verdict::Wrong);
+    assert_eq!(result.first_error.unwrap().refutation, ["b6-a5"]);
+
+    // Capture is compulsory, and the most pieces must be taken.
+    let result = check_in::<Brazilian>(GIVE_ONE_64, "b4-c5 b6xd4 c3xe5");
+    assert_eq!(result.verdict, Verdict::Illegal);
+    assert_eq!(
+        first_error(&result),
+        (3, "c3xe5".into(), "capture is compulsory: c3xg7".into())
+    );
+
+    // A square of the 10x10 board is no square here.
+    let result = check_in::<Brazilian>(GIVE_ONE_64, "43-38");
+    assert_eq!(result.verdict, Verdict::Illegal);
+    assert_eq!(first_error(&result).2, "43 is not a square (1-32)");
+}
+
+#[test]
+fn russian_lines_choose_the_capture_that_crowns() {
+    for line in [
+        "f6:a5 f4:d2 a5:e1",
+        "f6xa5 f4xd2 a5xe1",
+        "f6:d8:a5 f4:d2 a5:e1",
+    ] {
+        let result = check_in::<Russian>(CROWNED_RUSSIAN, line);
+        assert_eq!(
+            result.verdict,
+            Verdict::Correct,
+            "{line}: {}",
+            result.message
+        );
+    }
+    // The free choice among captures: the other one is legal, and does not win.
+    let result = check_in::<Russian>(CROWNED_RUSSIAN, "e3:g5");
+    assert_eq!(result.verdict, Verdict::Wrong);
+    assert_eq!(first_error(&result).0, 1);
+    assert!(!result.key_right);
+    // Stopping on d8 is not a move: the crowned man must go on capturing.
+    let result = check_in::<Russian>(CROWNED_RUSSIAN, "f6:d8");
+    assert_eq!(result.verdict, Verdict::Illegal);
+    assert!(
+        first_error(&result).2.contains("f6:a5"),
+        "{}",
+        result.message
+    );
+    let result = check_in::<Russian>(CROWNED_RUSSIAN, "f6:a5");
+    assert_eq!(result.verdict, Verdict::Incomplete);
+}
+
+#[test]
+fn checkers_lines_in_numbers() {
+    let result = check_in::<English>(ONE_FOR_TWO_CHECKERS, "26-23 13x22 23x5 22-25 5-1");
+    assert_eq!(result.verdict, Verdict::Correct, "{}", result.message);
+    assert_eq!(result.line.len(), 5);
+    let result = check_in::<English>(ONE_FOR_TWO_CHECKERS, "26-23 23x5");
+    assert_eq!(result.verdict, Verdict::Incomplete);
+
+    let result = check_in::<English>(ONE_FOR_TWO_CHECKERS, "27-23");
+    assert_eq!(result.verdict, Verdict::Wrong);
+    assert_eq!(result.first_error.unwrap().refutation, ["13x31", "23x5"]);
+
+    let result = check_in::<English>(ONE_FOR_TWO_CHECKERS, "26-23 13x22 23-19");
+    assert_eq!(result.verdict, Verdict::Illegal);
+    assert_eq!(
+        first_error(&result),
+        (3, "23-19".into(), "capture is compulsory: 23x5".into())
+    );
+    // Men move forwards only.
+    let result = check_in::<English>(ONE_FOR_TWO_CHECKERS, "26-30");
+    assert_eq!(result.verdict, Verdict::Illegal);
+    // A name off the board.
+    let result = check_in::<English>(ONE_FOR_TWO_CHECKERS, "i2-j3");
+    assert_eq!(result.verdict, Verdict::Illegal);
+    assert_eq!(
+        first_error(&result).2,
+        "i2 is not a dark square of the board"
+    );
+}
+
+#[test]
+fn cli_checks_8x8_lines_with_the_variant() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_damtutor"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let output = run(&[
+        "check-line",
+        "--variant",
+        "russian",
+        CROWNED_RUSSIAN,
+        "f6:a5 f4:d2 a5:e1",
+        "--json",
+    ]);
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["verdict"], "correct");
+    assert_eq!(json["line"][0], "f6:a5");
+
+    let output = run(&["check-line", "--variant", "64", GIVE_ONE_64, "c3-d4"]);
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("wrong: Move 1 (c3-d4)"), "{stdout}");
+    assert!(stdout.contains("refutation: b6-a5"), "{stdout}");
+
+    // The same FEN read as international draughts is another position: the 8x8 line does
+    // not fit it.
+    let output = run(&["check-line", GIVE_ONE_64, "b4-c5 b6xd4 c3xg7"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(!stdout.starts_with("correct"), "{stdout}");
+
+    // An unknown game is a usage error.
+    let output = run(&["check-line", "--variant", "chess", GIVE_ONE_64, "b4-c5"]);
+    assert_eq!(output.status.code(), Some(2));
 }

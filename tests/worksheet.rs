@@ -6,7 +6,7 @@
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::{self, mirror_line, Answers, Item, OutputFile, WorksheetOptions};
-use damtutor::solver::{solve_all, Limits, Solution, Solver, VariantSolution};
+use damtutor::solver::{solve_all, solve_all_variants, Limits, Solution, Solver, VariantSolution};
 use damtutor::words::Lang;
 use damtutor::{Position, Square};
 use std::collections::BTreeMap;
@@ -15,6 +15,10 @@ use std::process::{Command, Output};
 
 const FIXTURE: &str = "tests/data/worksheet-fixture.yaml";
 const FIXTURE_ZH: &str = "tests/data/worksheet-fixture-zh.yaml";
+/// 64-square exercises in Chinese (a white Turkish strike, a black shot).
+const SHEET_64: &str = "tests/data/worksheet-64.yaml";
+/// English checkers exercises in English (one with Black to move and a king).
+const SHEET_CHECKERS: &str = "tests/data/worksheet-checkers.yaml";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -52,6 +56,24 @@ fn items<'a>(sets: &'a [ExerciseSet], solutions: &'a [VariantSolution]) -> Vec<I
 fn render(paths: &[&str], options: &WorksheetOptions, out: &str) -> Vec<OutputFile> {
     let sets: Vec<ExerciseSet> = paths.iter().map(|p| load(p)).collect();
     let solutions: Vec<VariantSolution> = solve(&sets).into_iter().map(Into::into).collect();
+    let templates = Templates::load(Document::Worksheet, options.format, None).unwrap();
+    worksheet::render(
+        &items(&sets, &solutions),
+        options,
+        &templates,
+        Path::new(out),
+    )
+    .unwrap()
+}
+
+/// Renders sets of any game in memory.
+fn render_games(paths: &[&str], options: &WorksheetOptions, out: &str) -> Vec<OutputFile> {
+    let sets: Vec<ExerciseSet> = paths.iter().map(|p| load(p)).collect();
+    let tasks: Vec<_> = sets
+        .iter()
+        .flat_map(|s| s.exercises.iter().map(|e| (e.position, e.goal)))
+        .collect();
+    let solutions = solve_all_variants(&tasks, Limits::default());
     let templates = Templates::load(Document::Worksheet, options.format, None).unwrap();
     worksheet::render(
         &items(&sets, &solutions),
@@ -311,6 +333,69 @@ fn snapshot_svg_diagram_with_king_and_arrows() {
         .find(|f| f.path == Path::new("sheet-diagrams/05-key.svg"))
         .expect("the king exercise's answer diagram");
     insta::assert_snapshot!("svg_kg01_key", king.contents);
+}
+
+#[test]
+fn snapshot_8x8_sheets_in_both_languages() {
+    for (fixture, lang, name) in [
+        (SHEET_64, Lang::Chinese, "html_64_zh"),
+        (SHEET_64, Lang::English, "html_64_en"),
+        (SHEET_CHECKERS, Lang::English, "html_checkers_en"),
+        (SHEET_CHECKERS, Lang::Chinese, "html_checkers_zh"),
+    ] {
+        let files = render_games(&[fixture], &html_options(Some(lang)), "sheet.html");
+        assert_eq!(files.len(), 1);
+        let html = &files[0].contents;
+        well_formed(html).unwrap();
+        // The answers are in the game's notation: a1..h8 on the 64-square board, 1-32 in
+        // checkers (the move number and its move are joined by a no-break space).
+        let key = if fixture == SHEET_64 {
+            "b4-c5!</span> <span class=\"move\">b6xd4</span>"
+        } else {
+            "7-3!</span> <span class=\"move\">6x13</span>"
+        };
+        assert!(html.contains(key), "{name}: {key}");
+        insta::assert_snapshot!(name, summarize_svgs(html));
+    }
+}
+
+#[test]
+fn snapshot_8x8_diagrams_follow_each_games_convention() {
+    let options = WorksheetOptions {
+        format: Format::Markdown,
+        ..WorksheetOptions::default()
+    };
+    // The 64-square board: files a..h under it and ranks 1..8 on its left, no numbers.
+    let files = render_games(&[SHEET_64], &options, "sheet.md");
+    let diagram = |files: &[OutputFile], name: &str| {
+        files
+            .iter()
+            .find(|f| f.path == Path::new("sheet-diagrams").join(name))
+            .unwrap_or_else(|| panic!("{name}"))
+            .contents
+            .clone()
+    };
+    let svg = diagram(&files, "01.svg");
+    for label in ["a", "h", "1", "8"] {
+        assert!(svg.contains(&format!(">{label}</text>")), "{label}");
+    }
+    assert!(!svg.contains(">32</text>"));
+    insta::assert_snapshot!("svg_64_b01", svg);
+    // Black to move: the mark of the side to move beside Black's end of the board.
+    let svg = diagram(&files, "03-key.svg");
+    assert!(svg.contains(r#"data-turn="black""#));
+    insta::assert_snapshot!("svg_64_b03_key", svg);
+
+    // English checkers, as WCDF diagrams: every square numbered 1-32 in its corner, 1 at the
+    // top left (b8), as the book diagrams print them.
+    let files = render_games(&[SHEET_CHECKERS], &options, "sheet.md");
+    let svg = diagram(&files, "01.svg");
+    assert_eq!(svg.matches("<text").count(), 32);
+    assert!(!svg.contains(">a</text>"));
+    insta::assert_snapshot!("svg_checkers_c01", svg);
+    let svg = diagram(&files, "03-key.svg");
+    assert!(svg.contains(r#"data-turn="black""#));
+    insta::assert_snapshot!("svg_checkers_c03_key", svg);
 }
 
 #[test]

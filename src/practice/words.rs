@@ -3,7 +3,7 @@
 //! the ones it shares with the rest of damtutor (names, sides, the list separator). `{name}` in a
 //! text is filled in by the page.
 
-use crate::words::{text, Lang, Text};
+use crate::words::{example_moves, text, Lang, Text};
 use crate::Variant;
 use std::collections::BTreeMap;
 
@@ -106,17 +106,6 @@ pub fn words(lang: Lang, variant: Variant) -> BTreeMap<&'static str, String> {
         .collect();
     words.insert("example_move", quiet.to_string());
     words
-}
-
-/// A quiet move and a capture from the start of `variant`'s games, in its notation, for the
-/// page's examples.
-fn example_moves(variant: Variant) -> (&'static str, &'static str) {
-    match variant {
-        Variant::International => ("32-28", "28x19"),
-        Variant::Brazilian => ("c3-d4", "d4xf6"),
-        Variant::Russian => ("c3-d4", "d4:f6"),
-        Variant::English => ("9-14", "22x15"),
-    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! The README lists every field; the names here are the names in the templates
 //! (`exercise.caption`, `exercise.answer.line`, `labels.name`...).
 
-use crate::words::{text, Lang, Text};
+use crate::words::{self, text, Lang, Text};
+use crate::Variant;
 use serde::Serialize;
 
 /// A whole worksheet (or its separate answer key): the context of `worksheet.*` and `answers.*`.
@@ -85,15 +86,20 @@ pub struct Labels {
 }
 
 impl Labels {
-    /// The labels in `lang`.
-    pub fn new(lang: Lang) -> Labels {
+    /// The labels in `lang` for a sheet of `variant` (whose notation the instructions show).
+    pub fn new(lang: Lang, variant: Variant) -> Labels {
         let say = |key| text(lang, key).to_string();
+        let (quiet, capture) = words::example_moves(variant);
         Labels {
             name: say(Text::Name),
             class: say(Text::Class),
             date: say(Text::Date),
             score: say(Text::Score),
-            instructions: say(Text::WorksheetInstructions),
+            instructions: words::fill(
+                lang,
+                Text::WorksheetInstructions,
+                &[("quiet", &quiet), ("capture", &capture)],
+            ),
             answers: say(Text::Answers),
             solution: say(Text::Solution),
             key: say(Text::KeyMove),
@@ -211,8 +217,10 @@ mod tests {
 
     #[test]
     fn every_label_is_translated() {
-        let english = serde_json::to_value(Labels::new(Lang::English)).unwrap();
-        let chinese = serde_json::to_value(Labels::new(Lang::Chinese)).unwrap();
+        let english =
+            serde_json::to_value(Labels::new(Lang::English, Variant::International)).unwrap();
+        let chinese =
+            serde_json::to_value(Labels::new(Lang::Chinese, Variant::International)).unwrap();
         for (key, value) in english.as_object().unwrap() {
             let other = &chinese[key];
             assert!(!value.as_str().unwrap().is_empty(), "{key}");

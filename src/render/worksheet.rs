@@ -330,7 +330,7 @@ fn version(
         version_label: plan.letter.map(|l| words::version(lang, l)),
         answers: options.answers.name().to_string(),
         answers_file: None,
-        labels: Labels::new(lang),
+        labels: Labels::new(lang, items[0].solution.variant()),
         layout,
         pages,
         count: exercises.len(),

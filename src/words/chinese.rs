@@ -25,7 +25,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         Class => "班级",
         Date => "日期",
         Score => "成绩",
-        WorksheetInstructions => "请找出取胜的着法，在每个棋图下方写出完整的着法（记法如 32-28、28x19）。",
+        WorksheetInstructions => "请找出取胜的着法，在每个棋图下方写出完整的着法（记法如 {quiet}、{capture}）。",
         Answers => "答案",
         Solution => "解答",
         KeyMove => "关键着",

@@ -45,7 +45,7 @@ english! {
     Class => "Class",
     Date => "Date",
     Score => "Score",
-    WorksheetInstructions => "Find the winning moves and write the whole line under each diagram, in notation such as 32-28 or 28x19.",
+    WorksheetInstructions => "Find the winning moves and write the whole line under each diagram, in notation such as {quiet} or {capture}.",
     Answers => "Answers",
     Solution => "Solution",
     KeyMove => "Key move",

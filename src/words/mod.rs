@@ -22,6 +22,7 @@ pub mod synonyms;
 pub use english::Text;
 pub use phrases::*;
 
+use crate::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -67,6 +68,17 @@ impl FromStr for Lang {
 impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
+    }
+}
+
+/// A quiet move and a capture from the start of `variant`'s games, in its notation, for
+/// examples of how to write moves (`32-28`, `c3-d4`, `d4:f6`, `22x15`...).
+pub fn example_moves(variant: Variant) -> (&'static str, &'static str) {
+    match variant {
+        Variant::International => ("32-28", "28x19"),
+        Variant::Brazilian => ("c3-d4", "d4xf6"),
+        Variant::Russian => ("c3-d4", "d4:f6"),
+        Variant::English => ("9-14", "22x15"),
     }
 }
 
