@@ -1,9 +1,16 @@
 //! Checking exercise sets against the solver: every position proven, every given solution
-//! sound, the teacher's motif tags compared with the computed ones.
+//! sound and complete, the teacher's motif tags compared with the computed ones. `validate`
+//! prints these reports; `worksheet`, `practice` and `solve` use the same ones, so that an
+//! exercise `validate` rejects is never printed, and a teacher's solution that the solver
+//! proves is the one a worksheet shows.
 
 use crate::exercise::{Exercise, ExerciseSet};
-use crate::solver::{self, with_thread_solver, Goal, Limits, Solution, Solver, VariantSolution};
+use crate::solver::{
+    self, tag_line, with_thread_solver, GivenLine, Goal, Limits, Motif, Solution, Solver, Unknown,
+    VariantSolution,
+};
 use crate::with_solution;
+use crate::words::{self, say, Lang, Text};
 use damtutor_rules::{Move, Position, Rules};
 use rayon::prelude::*;
 
@@ -12,11 +19,16 @@ use rayon::prelude::*;
 pub struct ExerciseReport {
     pub id: String,
     pub line: Option<usize>,
+    /// The solver's solution; its `given` holds the exercise's written solution when that is
+    /// sound and complete.
     pub solution: VariantSolution,
     /// Failures: the exercise is wrong.
     pub problems: Vec<String>,
-    /// Worth a look, but not wrong (a teacher's motif the solver does not see, a non-unique key).
+    /// Worth a look, but not wrong (a teacher's motif no line shows, a non-unique key).
     pub warnings: Vec<String>,
+    /// For information: the written solution and the solver's line differ, with the motifs
+    /// of each.
+    pub notes: Vec<String>,
 }
 
 impl ExerciseReport {
@@ -28,9 +40,23 @@ impl ExerciseReport {
 
 /// Solves and checks every exercise of `set`, in parallel.
 pub fn verify_set(set: &ExerciseSet, limits: Limits) -> Vec<ExerciseReport> {
-    let tasks: Vec<_> = set.exercises.iter().map(|e| (e.position, e.goal)).collect();
+    let exercises: Vec<&Exercise> = set.exercises.iter().collect();
+    verify_exercises(&exercises, None, limits)
+}
+
+/// Solves and checks `exercises`, in parallel, each for its own goal or for `goal` when given
+/// (a written solution is then checked against that goal).
+pub fn verify_exercises(
+    exercises: &[&Exercise],
+    goal: Option<Goal>,
+    limits: Limits,
+) -> Vec<ExerciseReport> {
+    let tasks: Vec<_> = exercises
+        .iter()
+        .map(|e| (e.position, goal.unwrap_or(e.goal)))
+        .collect();
     let solutions = solver::solve_all_variants(&tasks, limits);
-    set.exercises
+    exercises
         .par_iter()
         .zip(solutions)
         .map(|(exercise, solution)| {
@@ -44,17 +70,22 @@ pub fn verify_set(set: &ExerciseSet, limits: Limits) -> Vec<ExerciseReport> {
 fn verify_exercise<R: Rules>(
     solver: &mut Solver<R>,
     exercise: &Exercise,
-    solution: Solution<R>,
+    mut solution: Solution<R>,
     limits: Limits,
 ) -> ExerciseReport
 where
     VariantSolution: From<Solution<R>>,
 {
+    let lang = Lang::English;
     let mut problems = Vec::new();
     let mut warnings = Vec::new();
+    let mut notes = Vec::new();
     if !solution.is_solved() {
-        problems.push(match solution.status {
-            solver::Status::Unknown => format!(
+        problems.push(match (solution.status, solution.unknown) {
+            (solver::Status::Unknown, Some(Unknown::DrawRule(rule))) => {
+                say!(lang, Text::UnknownDrawRule, rule = solver::report::draw_rule(lang, rule))
+            }
+            (solver::Status::Unknown, _) => format!(
                 "the solver could not decide within its limits (goal {}); raise --max-nodes or --time-limit",
                 exercise.goal
             ),
@@ -68,41 +99,50 @@ where
             ),
         });
     } else {
-        if !solution.unique() {
+        if solution.uniqueness == solver::Uniqueness::NotUnique {
             warnings.push(format!(
                 "the key move is not unique: {} all win",
                 solution.key_texts().join(", ")
             ));
         }
         if let Some(text) = &exercise.solution {
-            let plies = solution.plies;
-            let depth =
-                |played: usize| (plies.saturating_sub(played) as u32 + 6).min(limits.max_plies);
-            if let Err(problem) = check_line_text(
-                solver,
-                &solution.position,
-                solution.goal,
-                text,
-                depth,
-                limits,
-            ) {
-                problems.push(problem);
+            match given_line(solver, &solution, text, limits) {
+                Ok(given) => solution.given = Some(given),
+                Err(problem) => problems.push(problem),
             }
         }
+        let tags = |motifs: &[Motif]| {
+            if motifs.is_empty() {
+                say!(lang, Text::NoMotifs)
+            } else {
+                motifs
+                    .iter()
+                    .map(|m| m.key())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        let given_motifs = solution.given.as_ref().map(|g| g.motifs.clone());
         for motif in &exercise.motifs {
-            if !solution.motifs.contains(motif) {
-                warnings.push(format!(
-                    "the file tags {motif}, but the solver's line does not show it (computed: {})",
-                    if solution.motifs.is_empty() {
-                        "none".to_string()
-                    } else {
-                        solution
-                            .motifs
-                            .iter()
-                            .map(|m| m.key())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    }
+            let shown = solution.motifs.contains(motif)
+                || given_motifs.as_ref().is_some_and(|m| m.contains(motif));
+            if !shown {
+                warnings.push(say!(
+                    lang,
+                    Text::SolutionTagMissing,
+                    motif,
+                    given = given_motifs.as_deref().map_or_else(|| tags(&[]), tags),
+                    solver = tags(&solution.motifs)
+                ));
+            }
+        }
+        if let Some(given) = &solution.given {
+            if given.moves != solution.line {
+                notes.push(say!(
+                    lang,
+                    Text::LinesDiffer,
+                    given = tags(&given.motifs),
+                    solver = tags(&solution.motifs)
                 ));
             }
         }
@@ -113,6 +153,42 @@ where
         solution: solution.into(),
         problems,
         warnings,
+        notes,
+    }
+}
+
+/// The written solution `text` of the position `solution` solved, checked: every move legal,
+/// each of the solving side's moves keeping the goal forced, and the line complete - it goes on
+/// until the goal is decided (see [`Solver::settled`]). Its moves, where it is decided, and its
+/// motifs; or what is wrong with it.
+pub fn given_line<R: Rules>(
+    solver: &mut Solver<R>,
+    solution: &Solution<R>,
+    text: &str,
+    limits: Limits,
+) -> Result<GivenLine<R>, String> {
+    let start = solution.position;
+    let goal = solution.goal;
+    let plies = solution.plies;
+    let depth = |played: usize| (plies.saturating_sub(played) as u32 + 6).min(limits.max_plies);
+    let moves = check_line_text(solver, &start, goal, text, depth, limits)?;
+    match solver.decided_at(&start, goal, &moves) {
+        Some(book) => Ok(GivenLine {
+            motifs: tag_line(&start, &moves),
+            book_plies: book,
+            moves,
+        }),
+        None => {
+            let lang = Lang::English;
+            let texts = solver::line_texts(&start, &moves);
+            Err(say!(
+                lang,
+                Text::SolutionIncomplete,
+                text = texts.last().cloned().unwrap_or_default(),
+                side = words::side(lang, start.turn()),
+                goal = words::goal(lang, goal)
+            ))
+        }
     }
 }
 
@@ -131,14 +207,16 @@ pub fn check_line_text<R: Rules>(
         return Err("the solution is empty".to_string());
     }
     let mut position = *start;
+    let mut clock = solver::DrawClock::start(start);
     let mut moves = Vec::new();
     for (index, token) in tokens.iter().enumerate() {
         let m = position
             .parse_move(token)
             .map_err(|e| format!("solution move {} ({token}): {}", index + 1, e.reason()))?;
         let after = position.play_unchecked(&m);
+        clock = clock.after(&m, &after);
         if position.turn() == start.turn() {
-            match solver.prove_from(start, goal, &after, depth(index + 1), limits) {
+            match solver.prove_along(start, goal, &after, clock, depth(index + 1), limits) {
                 Some(true) => {}
                 Some(false) => {
                     return Err(format!(

@@ -23,7 +23,16 @@ fn solve_json_contract() {
     assert_eq!(json["status"], "win");
     assert_eq!(json["goal"], "win");
     assert_eq!(json["key_moves"], serde_json::json!(["43-38"]));
-    assert_eq!(json["unique"], true);
+    // No other first move wins within a dozen plies; the check's budget ran out before the
+    // horizon, so uniqueness is not claimed.
+    assert_eq!(json["unique"], "unknown");
+    assert!(json["unique_within"].as_u64().unwrap() >= 12);
+    assert_eq!(json["goal_choice"]["goal"], "win");
+    assert!(json["goal_choice"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("the strongest goal"));
+    assert_eq!(json["book_plies"], 3);
     assert_eq!(json["line"], serde_json::json!(["43-38", "47x32", "28x37"]));
     assert_eq!(json["plies"], 3);
     assert_eq!(json["material_before"]["white"]["men"], 5);
@@ -45,7 +54,7 @@ fn solve_json_contract() {
     ]);
     assert_eq!(code, Some(0));
     assert!(
-        stdout.contains("1. 27-22! 18x27 2. 32x21 16x27 3. 34-30 25x34 4. 40x16"),
+        stdout.contains("1. 27-22 18x27 2. 32x21 16x27 3. 34-30 25x34 4. 40x16"),
         "{stdout}"
     );
     assert!(stdout.contains("coup_philippe"), "{stdout}");

@@ -1,6 +1,7 @@
 //! The solver on verified combinations, its limits, and its claims against a plain minimax.
 
-use damtutor::solver::{Goal, Limits, Motif, Solver, Status};
+use damtutor::solver::{Goal, Limits, Motif, Solver, Status, Uniqueness};
+use damtutor::Russian;
 use damtutor::{Color, Position, Role, Setup};
 use proptest::prelude::*;
 use serde::Deserialize;
@@ -17,6 +18,22 @@ struct Combination {
     fen: String,
     solution: String,
     motifs: Vec<String>,
+    outcome: String,
+}
+
+/// The goal a combination's `outcome` states: a win ("Black has no pieces left -> White wins"),
+/// else the net gain ("White net +2 pieces").
+fn outcome_goal(outcome: &str) -> Goal {
+    if outcome.contains("wins") {
+        return Goal::Win;
+    }
+    let gain = outcome
+        .split("net +")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("a net gain");
+    Goal::Material(gain)
 }
 
 fn solve(fen: &str, goal: Goal) -> damtutor::solver::Solution {
@@ -30,7 +47,7 @@ fn verified_combinations_are_found_with_their_motifs() {
         serde_yaml::from_str(include_str!("data/combinations.yaml")).unwrap();
     assert_eq!(file.combinations.len(), 4);
     for case in file.combinations {
-        let solution = solve(&case.fen, Goal::Auto);
+        let solution = solve(&case.fen, outcome_goal(&case.outcome));
         assert!(solution.is_solved(), "{}: {:?}", case.id, solution.status);
         assert_eq!(
             solution.line_texts().join(" "),
@@ -56,26 +73,55 @@ fn statuses_and_keys() {
     let s = solve("W:W11,23,27,28,43:BK47", Goal::Auto);
     assert_eq!(s.status, Status::Win);
     assert_eq!(s.key_texts(), ["43-38"]);
-    assert!(s.unique());
-    assert_eq!(s.annotated(), "1. 43-38! 47x32 2. 28x37");
+    // No other first move wins within a dozen plies; beyond, the check's budget ran out: the
+    // key is not claimed unique.
+    assert_eq!(s.uniqueness, Uniqueness::Unknown);
+    assert!(
+        s.unique_within >= 12 && s.unique_within < 21,
+        "{}",
+        s.unique_within
+    );
+    assert_eq!(s.annotated(), "1. 43-38 47x32 2. 28x37");
     assert_eq!(s.plies, 3);
     assert_eq!(s.material_after.black.kings, 0);
+    let choice = s.choice.unwrap();
+    assert_eq!((choice.goal, choice.stopped), (Goal::Win, false));
 
     // Two keys: the strike and the promotion both win.
     let s = solve("W:W8,14,32,38,43:BK48", Goal::Win);
     assert_eq!(s.key_texts(), ["32-27", "8-3"]);
+    assert_eq!(s.uniqueness, Uniqueness::NotUnique);
     assert!(!s.unique());
 
-    // Coup Philippe: material, not the game.
-    let s = solve("W:W27,32,34,38,40,45:B11,12,16,18,23,25", Goal::Auto);
+    // Coup Philippe: asked for two men, the shot wins them.
+    let philippe = "W:W27,32,34,38,40,45:B11,12,16,18,23,25";
+    let s = solve(philippe, Goal::Material(2));
     assert_eq!(s.status, Status::Goal);
-    assert_eq!(s.goal, Goal::Material(2));
     assert_eq!(s.key_texts(), ["27-22"]);
-    // Three men's worth needs the new king too: a longer line ending in promotion.
-    let s = solve("W:W27,32,34,38,40,45:B11,12,16,18,23,25", Goal::Material(3));
-    assert_eq!(s.status, Status::Goal);
+    assert_eq!(s.plies, 7);
+    // Auto looks further for the strongest real gain: the man on 16 runs to crown as well, a
+    // gain of four, and says which goal it chose and how far a stronger one was ruled out.
+    let s = solve(philippe, Goal::Auto);
+    assert_eq!(s.goal, Goal::Material(4));
     assert_eq!(s.line_texts().last().map(String::as_str), Some("6-1"));
+    let choice = s.choice.unwrap();
+    assert_eq!(choice.goal, Goal::Material(4));
+    assert!(choice.ruled_out_within >= 9, "{choice:?}");
     assert!(s.motifs.contains(&Motif::Breakthrough));
+    // The book ends the line once the goal is decided: the last crowning is in brackets.
+    assert!(
+        s.book_annotated().ends_with("(36-41 7. 6-1)"),
+        "{}",
+        s.book_annotated()
+    );
+
+    // A key proven unique to the horizon: ru-13 of the shipped russian set, where no other
+    // first move wins within 21 plies.
+    let russian: damtutor_rules::Position<Russian> = "W:Wb6,f4,h4,e3:Bc7,d6".parse().unwrap();
+    let s = Solver::<Russian>::new().solve(&russian, Goal::Win, Limits::default());
+    assert_eq!(s.key_texts(), ["b6:d8"]);
+    assert_eq!((s.uniqueness, s.unique_within), (Uniqueness::Unique, 21));
+    assert!(s.unique() && s.annotated().starts_with("1. b6:d8! "));
 
     // King against king is a draw: nothing to prove, and nothing claimed.
     let s = solve("W:WK46:BK5", Goal::Auto);
@@ -152,14 +198,33 @@ fn plain_win(position: &Position, attacker: Color, depth: u32) -> bool {
     }
 }
 
-/// Plain minimax for `Goal::Material(n)`: a quiet position with a net gain of `n`.
-fn plain_gain(position: &Position, attacker: Color, depth: u32, start: i32, n: i32) -> bool {
+/// Plain minimax for `Goal::Material(n)`: a quiet position with a net gain of `n`, a new king
+/// counting as a king only when the defender cannot take it back at once or by a trap.
+fn plain_gain(
+    position: &Position,
+    attacker: Color,
+    depth: u32,
+    start: (i32, usize),
+    n: i32,
+) -> bool {
     let moves = position.legal_moves();
     if moves.is_empty() {
         return position.turn() != attacker;
     }
-    if !position.has_capture() && damtutor::solver::balance(position, attacker) - start >= n {
-        return true;
+    if !position.has_capture() {
+        let gain = damtutor::solver::balance(position, attacker) - start.0;
+        let crowned = position.kings(attacker).count().saturating_sub(start.1) as i32;
+        let as_men = gain - 2 * crowned;
+        if as_men >= n
+            || (gain >= n
+                && kept(
+                    position,
+                    attacker,
+                    start.1 + ((n - as_men + 1) / 2) as usize,
+                ))
+        {
+            return true;
+        }
     }
     if depth == 0 {
         return false;
@@ -177,6 +242,27 @@ fn plain_gain(position: &Position, attacker: Color, depth: u32, start: i32, n: i
     } else {
         results.all(|w| w)
     }
+}
+
+/// Whether the attacker keeps `kings` kings: the defender, given the move, cannot take one at
+/// once, nor after a move that forces the attacker to capture, whichever capture it makes.
+fn kept(position: &Position, attacker: Color, kings: usize) -> bool {
+    let defender = position.with_turn(attacker.other());
+    let takes = |p: &Position, m: &damtutor::moves::Move| {
+        p.kings(attacker).count() - (m.captured() & p.kings(attacker)).count() < kings
+    };
+    defender.legal_moves().iter().all(|d| {
+        if takes(&defender, d) {
+            return false;
+        }
+        let after = defender.play_unchecked(d);
+        let replies = after.legal_moves();
+        !(replies.first().is_some_and(|r| r.is_capture())
+            && replies.iter().all(|r| {
+                let next = after.play_unchecked(r);
+                next.legal_moves().iter().any(|m| takes(&next, m))
+            }))
+    })
 }
 
 fn small_position() -> impl Strategy<Value = Position> {
@@ -230,7 +316,10 @@ proptest! {
     fn material_claims_agree_with_plain_minimax(position in small_position(), depth in 1u32..6, n in 1i32..4) {
         let limits = Limits { max_plies: depth, max_nodes: u64::MAX, time_limit: Duration::from_secs(60) };
         let s = Solver::new().solve(&position, Goal::Material(n as u32), limits);
-        let start = damtutor::solver::balance(&position, position.turn());
+        let start = (
+            damtutor::solver::balance(&position, position.turn()),
+            position.kings(position.turn()).count(),
+        );
         let expected = plain_gain(&position, position.turn(), depth, start, n);
         prop_assert_eq!(s.status == Status::Goal, expected, "{}", position);
     }

@@ -7,7 +7,7 @@
 
 use super::verdict::Verdict;
 use crate::notation::{self, MoveError};
-use crate::solver::{self, Goal, Limits, Solution, Solver, TreeNode};
+use crate::solver::{self, DrawClock, Goal, Limits, Solution, Solver, TreeNode};
 use crate::square::Color;
 use crate::words::{self, say, Lang, Text};
 use damtutor_rules::{Move, Position, Rules};
@@ -36,6 +36,11 @@ pub struct LineCheck {
     pub line: Vec<String>,
     /// Indices into `line` of the moves filled in.
     pub filled: Vec<usize>,
+    /// Where the line stops once the goal is decided: the rest of the win, which the line
+    /// need not write (the defence that lasts longest).
+    pub rest: Vec<String>,
+    /// The rest as a sentence: `Then (22-25) 5-1 crowns.`
+    pub note: Option<String>,
     /// Whether the first move is a key move.
     pub key_right: bool,
     /// The goal checked (the one the solver proved for `auto`).
@@ -76,6 +81,12 @@ pub fn check_line<R: Rules>(
 }
 
 /// [`check_line`] with the solution already at hand.
+///
+/// A line is complete once the goal is reached, or once, after the solving side's last move in
+/// it, the goal is *decided* ([`Solver::settled`]): whatever the defence, the rest needs no
+/// sacrifice and no only-move - a man that crowns next move, a piece that is taken next move.
+/// Such a line is correct (or an accepted alternative), and the rest is told as a note; a line
+/// that stops before that point is incomplete.
 pub fn check_against<R: Rules>(
     solver: &mut Solver<R>,
     solution: &Solution<R>,
@@ -90,32 +101,44 @@ pub fn check_against<R: Rules>(
     let mut walk = Walk {
         solver,
         book_plies: solution.plies as u32,
+        slow: false,
         start,
         goal,
         limits,
         position: start,
+        clock: DrawClock::start(&start),
         played: Vec::new(),
         texts: Vec::new(),
         filled: Vec::new(),
     };
     let mut error = None;
     let mut index = 0;
-    let mut done = false;
-    while index < tokens.len() && !done {
+    let mut reached = false;
+    // The rest of the win where the line is decided after the solving side's last move, and
+    // whether it was decided after any of them (moves written past that point must still be
+    // sound, but need not be decisive).
+    let mut decided: Option<Vec<Move<R>>> = None;
+    let mut decided_once = false;
+    while index < tokens.len() && !reached {
         let token = &tokens[index];
         if walk.position.turn() == attacker {
             match walk.attacker_move(token) {
                 Ok(m) => {
+                    // A key move the solver proved forces the goal, if only more slowly.
+                    let key = walk.played.is_empty() && solution.key_moves.contains(&m);
+                    walk.slow |= key && solution.line.first() != Some(&m);
                     walk.play(m, false);
                     index += 1;
                     match walk.proven(0) {
-                        Some(true) => done = true,
+                        Some(true) => reached = true,
                         _ => {
                             let depth = walk.horizon();
-                            if walk.proven(depth) != Some(true) {
+                            if !key && walk.proven(depth) != Some(true) {
                                 error = Some(walk.refute(token));
                                 break;
                             }
+                            decided = walk.solver.settled(&start, goal, &walk.position);
+                            decided_once |= decided.is_some();
                         }
                     }
                 }
@@ -132,7 +155,7 @@ pub fn check_against<R: Rules>(
                         index += 1;
                     }
                     if walk.proven(0) == Some(true) {
-                        done = true;
+                        reached = true;
                     }
                 }
                 Err(e) => {
@@ -142,35 +165,26 @@ pub fn check_against<R: Rules>(
             }
         }
     }
-    if error.is_none() && !done && !walk.played.is_empty() {
-        // Finish with forced moves: a line may stop at the solver's last capture while the
-        // defender still has a forced recapture before the position is quiet. Kept only if
-        // they reach the goal.
-        let (saved_position, saved_len, saved_filled) =
-            (walk.position, walk.played.len(), walk.filled.len());
-        for _ in 0..4 {
-            let legal = walk.position.legal_moves();
-            if legal.len() != 1 || walk.position.turn() == attacker {
-                break;
-            }
-            walk.play(legal[0], true);
-            if walk.proven(0) == Some(true) {
-                done = true;
-                break;
+    // The rest, told as a note: from the decided point, the moves the student has not written.
+    let rest: Vec<Move<R>> = match (&decided, reached, &error) {
+        (Some(tail), false, None) => {
+            if walk.plies_since_attacker() == 0 {
+                tail.clone()
+            } else {
+                // A defender's move was written after the decisive one: go on from there.
+                walk.solver
+                    .settled_rest(&start, goal, &walk.position)
+                    .unwrap_or_default()
             }
         }
-        if !done {
-            walk.position = saved_position;
-            walk.played.truncate(saved_len);
-            walk.texts.truncate(saved_len);
-            walk.filled.truncate(saved_filled);
-        }
-    }
+        _ => Vec::new(),
+    };
+    let complete = reached || (decided_once && error.is_none());
     let key_right = walk
         .played
         .first()
         .is_some_and(|m| solution.key_moves.contains(m));
-    let verdict = match (&error, done) {
+    let verdict = match (&error, complete) {
         (Some(e), _) if e.refutation.is_empty() && e.reason_is_illegal() => Verdict::Illegal,
         (Some(_), _) => Verdict::Wrong,
         (None, true) => {
@@ -187,17 +201,56 @@ pub fn check_against<R: Rules>(
         }
         (None, false) => Verdict::Incomplete,
     };
-    let message = message(verdict, &error, &walk.texts, solution, attacker);
+    let rest_texts = solver::line_texts(&walk.position, &rest);
+    let note = (!rest.is_empty()).then(|| rest_note(&walk.position, &rest, attacker));
+    let mut message = message(verdict, &error, &walk.texts, solution, attacker);
+    if let Some(note) = &note {
+        message.push(' ');
+        message.push_str(note);
+    }
     LineCheck {
         verdict,
         accepted: verdict.accepted(),
         first_error: error.map(|e| e.error),
         line: walk.texts,
         filled: walk.filled,
+        rest: rest_texts,
+        note,
         key_right,
         goal: goal.to_string(),
         message,
     }
+}
+
+/// The note on the rest of a decided line: `Then (22-25) 5-1 crowns.` - the defender's moves
+/// in brackets, each of the solving side's moves with what it does.
+fn rest_note<R: Rules>(position: &Position<R>, rest: &[Move<R>], attacker: Color) -> String {
+    let lang = Lang::English;
+    let mut now = *position;
+    let mut steps = Vec::new();
+    for m in rest {
+        let text = now.move_text(m);
+        let after = now.play_unchecked(m);
+        if now.turn() != attacker {
+            steps.push(format!("({text})"));
+        } else {
+            let count = m.capture_count();
+            let won = after.legal_moves().is_empty();
+            steps.push(if won {
+                say!(lang, Text::RestWins, text)
+            } else if m.promotes() {
+                say!(lang, Text::RestCrowns, text)
+            } else if count == 1 {
+                say!(lang, Text::RestTakesOne, text)
+            } else if count > 1 {
+                say!(lang, Text::RestTakes, text, count)
+            } else {
+                text
+            });
+        }
+        now = after;
+    }
+    say!(lang, Text::RestThen, moves = steps.join(" "))
 }
 
 /// An error with how it arose.
@@ -223,10 +276,15 @@ struct Walk<'a, R: Rules> {
     solver: &'a mut Solver<R>,
     /// Plies of the solver's own main line: a student's line may take a few more.
     book_plies: u32,
+    /// The line began with a key move other than the main line's, which may win only more
+    /// slowly: its moves are checked to the solver's horizon.
+    slow: bool,
     start: Position<R>,
     goal: Goal,
     limits: Limits,
     position: Position<R>,
+    /// The draw rules' counts at `position`.
+    clock: DrawClock,
     played: Vec<Move<R>>,
     texts: Vec<String>,
     filled: Vec<usize>,
@@ -236,6 +294,12 @@ impl<R: Rules> Walk<'_, R> {
     /// How deep to look for the rest of the win from here: what the solver's own line still
     /// needs plus six plies for a slower alternative, within the solver's horizon.
     fn horizon(&self) -> u32 {
+        if self.slow {
+            return self
+                .limits
+                .max_plies
+                .saturating_sub(self.played.len() as u32);
+        }
         horizon(self.book_plies as usize, self.played.len(), self.limits)
     }
 
@@ -246,21 +310,44 @@ impl<R: Rules> Walk<'_, R> {
         }
         self.played.push(m);
         self.position = self.position.play_unchecked(&m);
+        self.clock = self.clock.after(&m, &self.position);
+    }
+
+    /// Plies played since the solving side's last move.
+    fn plies_since_attacker(&self) -> usize {
+        let mut position = self.start;
+        let mut since = 0;
+        for m in &self.played {
+            since = if position.turn() == self.start.turn() {
+                0
+            } else {
+                since + 1
+            };
+            position = position.play_unchecked(m);
+        }
+        since
     }
 
     /// Whether the goal is still forced from the current position within `depth` plies
     /// (`depth` 0: reached already).
     fn proven(&mut self, depth: u32) -> Option<bool> {
-        self.solver
-            .prove_from(&self.start, self.goal, &self.position, depth, self.limits)
+        self.solver.prove_along(
+            &self.start,
+            self.goal,
+            &self.position,
+            self.clock,
+            depth,
+            self.limits,
+        )
     }
 
     fn wins_after(&mut self, m: &Move<R>) -> bool {
         let after = self.position.play_unchecked(m);
-        self.solver.prove_from(
+        self.solver.prove_along(
             &self.start,
             self.goal,
             &after,
+            self.clock.after(m, &after),
             self.limits.max_plies,
             self.limits,
         ) == Some(true)

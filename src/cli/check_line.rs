@@ -14,7 +14,7 @@ pub struct CheckLineArgs {
     /// The goal: win, material:N, king or auto (the best the solver proves).
     #[arg(long, default_value = "auto")]
     pub goal: Goal,
-    /// Print {"verdict", "accepted", "first_error", "line", ...} as JSON.
+    /// Print {"verdict", "accepted", "first_error", "line", "rest", ...} as JSON.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -53,6 +53,9 @@ pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
         }
         if !line.is_empty() {
             println!("line: {}", line.join(" "));
+        }
+        if !result.rest.is_empty() {
+            println!("rest: {}", result.rest.join(" "));
         }
         if let Some(error) = &result.first_error {
             if !error.refutation.is_empty() {

@@ -1,12 +1,11 @@
 use super::limits::LimitArgs;
 use super::values::one_of;
-use super::worksheet::load_sets;
+use super::worksheet::{load_sets, verified};
 use super::{write_file, CliError};
 use clap::Args;
 use damtutor::practice::{self, PracticeOptions, DEFAULT_MAX_TURNS};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::Item;
-use damtutor::solver;
 use damtutor::words::Lang;
 use damtutor::Variant;
 use std::path::{Path, PathBuf};
@@ -52,8 +51,7 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         .iter()
         .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
         .collect();
-    let tasks: Vec<_> = pairs.iter().map(|(_, e)| (e.position, e.goal)).collect();
-    let solutions = solver::solve_all_variants(&tasks, limits);
+    let solutions = verified(&pairs, limits)?;
     let solved_in = started.elapsed();
     let items: Vec<Item> = pairs
         .iter()

@@ -2,8 +2,10 @@ use super::limits::LimitArgs;
 use super::{parse_position_in, CliError, VariantArg};
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
-use damtutor::solver::report::SolutionReport;
+use damtutor::solver::report::{self, SolutionReport};
 use damtutor::solver::{self, Difficulty, Goal, Solution, Status, TreeNode};
+use damtutor::verify;
+use damtutor::words::{fill, Lang, Text};
 use damtutor::{with_solution, with_variant, Rules, Variant};
 use std::path::Path;
 
@@ -69,11 +71,12 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             args.id.unwrap_or_default()
         )));
     }
-    let tasks: Vec<_> = chosen
-        .iter()
-        .map(|e| (e.position, goal_override.unwrap_or(e.goal)))
+    // Solved and checked as `validate` does: a sound written solution is kept beside the
+    // solver's line, with its motifs.
+    let mut solutions: Vec<_> = verify::verify_exercises(&chosen, goal_override, limits)
+        .into_iter()
+        .map(|report| report.solution)
         .collect();
-    let mut solutions = solver::solve_all_variants(&tasks, limits);
     // A teacher's difficulty in the file overrides the estimate.
     for (e, solution) in chosen.iter().zip(solutions.iter_mut()) {
         if let (Some(level), true) = (e.difficulty, solution.is_solved()) {
@@ -110,6 +113,7 @@ fn print_json<T: serde::Serialize>(value: &T) {
 
 /// The text report of one solution.
 pub fn describe<R: Rules>(solution: &Solution<R>, id: Option<&str>, tree: bool) -> String {
+    let lang = Lang::English;
     let mut out = String::new();
     let side = solution.position.turn();
     if let Some(id) = id {
@@ -120,36 +124,55 @@ pub fn describe<R: Rules>(solution: &Solution<R>, id: Option<&str>, tree: bool) 
         variant => format!("{variant}, "),
     };
     out.push_str(&format!("{side} to play ({game}{})\n", solution.position));
+    let tags = |motifs: &[solver::Motif]| {
+        if motifs.is_empty() {
+            "-".to_string()
+        } else {
+            motifs
+                .iter()
+                .map(|m| m.key())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
     match solution.status {
         Status::Win | Status::Goal => {
             let what = match solution.status {
                 Status::Win => "wins the game".to_string(),
                 _ => format!("reaches the goal {}", solution.goal),
             };
-            out.push_str(&format!("  {side} {what}: {}\n", solution.annotated()));
+            out.push_str(&format!("  {side} {what}: {}\n", solution.book_annotated()));
+            if let Some(choice) = solution.choice {
+                out.push_str(&format!("  {}\n", report::choice(lang, choice)));
+            }
             let keys = solution.key_texts().join(", ");
             out.push_str(&format!(
-                "  key move{}: {keys}{}\n",
+                "  key move{}: {keys} ({})\n",
                 if solution.key_moves.len() > 1 {
                     "s"
                 } else {
                     ""
                 },
-                if solution.unique() {
-                    " (unique)"
-                } else {
-                    " (not unique)"
-                }
+                report::uniqueness(lang, solution)
             ));
-            let motifs: Vec<&str> = solution.motifs.iter().map(|m| m.key()).collect();
-            out.push_str(&format!(
-                "  motifs: {}\n",
-                if motifs.is_empty() {
-                    "-".to_string()
-                } else {
-                    motifs.join(", ")
-                }
-            ));
+            out.push_str(&format!("  motifs: {}\n", tags(&solution.motifs)));
+            if let Some(given) = solution.given.as_ref().filter(|g| g.moves != solution.line) {
+                let line = solver::annotate_book(
+                    &solution.position,
+                    &given.moves,
+                    given.book_plies,
+                    solution.unique(),
+                );
+                out.push_str(&format!(
+                    "  {}\n  {}\n",
+                    fill(lang, Text::GivenSolution, &[("line", &line)]),
+                    fill(
+                        lang,
+                        Text::SolutionMotifs,
+                        &[("motifs", &tags(&given.motifs))]
+                    )
+                ));
+            }
             if let Some(d) = solution.difficulty {
                 out.push_str(&format!(
                     "  difficulty: level {} (rating {})\n",
@@ -175,7 +198,10 @@ pub fn describe<R: Rules>(solution: &Solution<R>, id: Option<&str>, tree: bool) 
                 goal => goal.to_string(),
             }
         )),
-        Status::Unknown => out.push_str("  unknown: a node or time limit was reached first\n"),
+        Status::Unknown => out.push_str(&format!(
+            "  {}\n",
+            report::unknown(lang, solution.unknown.unwrap_or(solver::Unknown::Limits))
+        )),
     }
     out.push_str(&format!(
         "  {} nodes, {} ms\n",

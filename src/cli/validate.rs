@@ -55,6 +55,9 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
             for warning in &report.warnings {
                 println!("warning: {place}: {warning}");
             }
+            for note in &report.notes {
+                println!("note: {place}: {note}");
+            }
             warnings += report.warnings.len();
             if report.ok() {
                 proven += 1;
@@ -62,7 +65,7 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
                 if args.verbose {
                     println!(
                         "ok: {place}: {} [{}]",
-                        report.solution.annotated(),
+                        report.solution.book_annotated(),
                         report
                             .solution
                             .motifs()

@@ -5,8 +5,9 @@ use clap::Args;
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::{self, Answers, Item, OutputFile, WorksheetOptions};
-use damtutor::solver;
-use damtutor::words::Lang;
+use damtutor::solver::{Limits, VariantSolution};
+use damtutor::verify;
+use damtutor::words::{fill, Lang, Text};
 use damtutor::Variant;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -76,8 +77,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         .iter()
         .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
         .collect();
-    let tasks: Vec<_> = items_of.iter().map(|(_, e)| (e.position, e.goal)).collect();
-    let solutions = solver::solve_all_variants(&tasks, args.limits.limits());
+    let solutions = verified(&items_of, args.limits.limits())?;
     let solved_in = started.elapsed();
     let items: Vec<Item> = items_of
         .iter()
@@ -197,6 +197,37 @@ fn sheet_path(out: &Path, sheets: &[Sheet], sheet: &Sheet) -> PathBuf {
         None => format!("{stem}{suffix}"),
     };
     out.with_file_name(name)
+}
+
+/// The solutions of `exercises`, each solved and checked as `validate` does it; when
+/// `validate` rejects some, the command stops (exit code 1, no file written) with its
+/// messages.
+pub fn verified(
+    exercises: &[(&ExerciseSet, &exercise::Exercise)],
+    limits: Limits,
+) -> Result<Vec<VariantSolution>, CliError> {
+    let list: Vec<&exercise::Exercise> = exercises.iter().map(|(_, e)| *e).collect();
+    let reports = verify::verify_exercises(&list, None, limits);
+    let mut messages = Vec::new();
+    for ((set, _), report) in exercises.iter().zip(&reports) {
+        let place = match report.line {
+            Some(line) => format!("{}:{line}: exercise {}", set.source_name, report.id),
+            None => format!("{}: exercise {}", set.source_name, report.id),
+        };
+        for problem in &report.problems {
+            messages.push(format!("{place}: {problem}"));
+        }
+    }
+    if !messages.is_empty() {
+        let count = reports.iter().filter(|r| !r.ok()).count();
+        messages.push(fill(
+            Lang::English,
+            Text::ExercisesRejected,
+            &[("count", &count)],
+        ));
+        return Err(CliError::Rejected(messages.join("\n")));
+    }
+    Ok(reports.into_iter().map(|report| report.solution).collect())
 }
 
 /// The exercise sets of FILE... (folders expanded), or of ./exercises/ when none is given;

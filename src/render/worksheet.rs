@@ -366,11 +366,14 @@ fn layout(per_page: usize) -> LayoutView {
     }
 }
 
-/// An exercise as shown: the position, the main line, the key moves and the tree's lines,
-/// with the colours swapped when asked.
+/// An exercise as shown: the position, the main line (the exercise's written solution when
+/// the solver proved it, else the solver's) and where it is decided, the key moves and the
+/// tree's lines, with the colours swapped when asked.
 struct Shown<R: Rules> {
     position: damtutor_rules::Position<R>,
     line: Vec<damtutor_rules::Move<R>>,
+    /// The plies of `line` up to where the goal is decided; the rest is shown in brackets.
+    book: usize,
     keys: Vec<damtutor_rules::Move<R>>,
     variations: Vec<Vec<damtutor_rules::Move<R>>>,
     truncated: usize,
@@ -383,12 +386,17 @@ impl<R: Rules> Shown<R> {
         if let Some(tree) = &solution.tree {
             tree_lines(tree, &mut Vec::new(), &mut variations, &mut truncated);
         }
-        variations.retain(|line| *line != solution.line);
+        let (line, book) = match &solution.given {
+            Some(given) => (given.moves.clone(), given.book_plies),
+            None => (solution.line.clone(), solution.book_plies),
+        };
+        variations.retain(|variation| *variation != line && *variation != solution.line);
         let start = solution.position;
         if !mirrored {
             return Some(Shown {
                 position: start,
-                line: solution.line.clone(),
+                line,
+                book,
                 keys: solution.key_moves.clone(),
                 variations,
                 truncated,
@@ -401,7 +409,8 @@ impl<R: Rules> Shown<R> {
             .collect::<Option<Vec<_>>>()?;
         Some(Shown {
             position: start.mirrored(),
-            line: mirror_line(&start, &solution.line)?,
+            line: mirror_line(&start, &line)?,
+            book,
             keys,
             variations: variations
                 .iter()
@@ -573,8 +582,12 @@ fn answer_view<R: Rules>(
     let legal = start.legal_moves();
     let key = shown.line.first().copied();
     let side = start.turn();
-    let gain = gain(solution);
-    let mut motifs: Vec<Motif> = solution.motifs.clone();
+    let gain = gain(shown);
+    // The motifs of the line shown (the teacher's, when proven), and the teacher's tags.
+    let mut motifs: Vec<Motif> = match &solution.given {
+        Some(given) => given.motifs.clone(),
+        None => solution.motifs.clone(),
+    };
     motifs.extend(&item.exercise.motifs);
     motifs.sort();
     motifs.dedup();
@@ -589,7 +602,7 @@ fn answer_view<R: Rules>(
         .collect();
     let hidden = lines.len().saturating_sub(MAX_VARIATIONS) + shown.truncated;
     AnswerView {
-        line: solver::annotate(start, &shown.line, solution.unique()),
+        line: solver::annotate_book(start, &shown.line, shown.book, solution.unique()),
         moves: solver::line_texts(start, &shown.line),
         key: key
             .map(|m| start.move_text_in(&m, &legal))
@@ -621,15 +634,15 @@ fn answer_view<R: Rules>(
     }
 }
 
-/// The solving side's net material gain over the main line, a king counting as the solver
+/// The solving side's net material gain over the line shown, a king counting as the solver
 /// counts it.
-fn gain<R: Rules>(solution: &Solution<R>) -> i32 {
-    let side = solution.position.turn();
-    let king = solver::king_value::<R>();
-    let balance = |m: &crate::square::ByColor<crate::position::Material>| {
-        m.get(side).value(king) - m.get(side.other()).value(king)
-    };
-    balance(&solution.material_after) - balance(&solution.material_before)
+fn gain<R: Rules>(shown: &Shown<R>) -> i32 {
+    let side = shown.position.turn();
+    let end = shown
+        .line
+        .iter()
+        .fold(shown.position, |p, m| p.play_unchecked(m));
+    solver::balance(&end, side) - solver::balance(&shown.position, side)
 }
 
 /// The arrows of an answer-key diagram, for a position of any game: the solving side's moves

@@ -5,101 +5,56 @@
 //! winning only when every defender reply was examined. It uses iterative deepening on the
 //! number of plies, a transposition table keyed by Zobrist hashes, forcing moves first, and a
 //! free ply for a forced capture (a side whose only legal move is a capture), which keeps long
-//! combinations within a small horizon while material shrinks, so it always ends.
+//! combinations within a small horizon while material shrinks, so it always ends. A proof
+//! respects the draw rules of the game ([`DrawClock`]): a win the endgame rules would draw is
+//! not claimed (the status is unknown, with the rule as the reason).
 //!
 //! The solver is generic over the game ([`Rules`]): a [`Solver<R>`](Solver) solves positions of
 //! one game, and [`with_thread_solver`] hands out one per thread and game.
 //!
-//! Goals (checked at every node; a won game satisfies every goal):
+//! Goals (checked at every node; a won game satisfies every goal; see [`Goal`]):
 //! - [`Goal::Win`]: the defender is to move and has no piece or no legal move.
 //! - [`Goal::Material`]: a net gain of at least N (man 1, king 3 - 2 in english checkers, whose
 //!   kings step one square) against the start, in a quiet position (the side to move has no
-//!   capture), so that a gain about to be given back does not count.
-//! - [`Goal::King`]: a new king of the solver's side in a quiet position, with no net loss.
-//! - [`Goal::Auto`]: the best of these that can be proven: a win, else the largest material
-//!   gain, else a kept king.
+//!   capture), so that a gain about to be given back does not count; a new king counts as a
+//!   king only once the crowning cannot be undone.
+//! - [`Goal::King`]: a new king of the solver's side in a quiet position, with no net loss,
+//!   no new king of the opponent's, and the crowning not to be undone.
+//! - [`Goal::Auto`]: the strongest of these that can be proven: a win, else the largest
+//!   material gain, else a kept king ([`GoalChoice`] says which and why).
+//!
+//! Every solution also says where its main line is *decided* ([`Solution::book_plies`]): the
+//! first of the solving side's moves after which the rest needs no sacrifice and no only-move
+//! (see [`Solver::settled`]) - where a book ends the line.
 
+mod book;
 mod difficulty;
+mod draw;
+mod goal;
 mod motifs;
+mod proof;
 pub mod report;
 mod search;
+mod shots;
+mod threads;
 mod tree;
 mod variant;
 
+pub use book::GivenLine;
 pub use difficulty::Difficulty;
-pub use motifs::Motif;
+pub use draw::DrawClock;
+pub use goal::{Goal, GoalChoice};
+pub use motifs::{tag_line, Motif};
+pub use threads::{solve_all, with_thread_solver, SolverSlot, ThreadSolvers};
 pub use tree::{Reply, TreeNode};
 pub use variant::{solve_all_variants, solve_variant, VariantSolution};
 
+pub use damtutor_rules::DrawReason;
+
 use crate::square::{ByColor, Color};
-use damtutor_rules::{
-    Brazilian, English, International, Material, Move, Position, Rules, Russian, Variant,
-};
-use std::cell::RefCell;
+use damtutor_rules::{International, Material, Move, Position, Rules, Variant};
 use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
-
-/// What the side to move has to force.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
-pub enum Goal {
-    /// The opponent ends with no piece or no legal move.
-    Win,
-    /// A net gain of at least this many men (a king counting [`king_value`]).
-    Material(u32),
-    /// Promote a man and keep the king.
-    King,
-    /// The best of the above that can be proven.
-    Auto,
-}
-
-impl fmt::Display for Goal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Goal::Win => f.write_str("win"),
-            Goal::Material(n) => write!(f, "material:{n}"),
-            Goal::King => f.write_str("king"),
-            Goal::Auto => f.write_str("auto"),
-        }
-    }
-}
-
-impl FromStr for Goal {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Goal, String> {
-        match text.trim() {
-            "win" => Ok(Goal::Win),
-            "king" => Ok(Goal::King),
-            "auto" => Ok(Goal::Auto),
-            other => match other.strip_prefix("material:") {
-                Some(n) => match n.trim().parse::<u32>() {
-                    Ok(n) if n >= 1 => Ok(Goal::Material(n)),
-                    _ => Err(format!(
-                        "'{other}': material needs a whole number of at least 1, as in material:2"
-                    )),
-                },
-                None => Err(format!(
-                    "'{other}' is not a goal: use win, material:N, king or auto"
-                )),
-            },
-        }
-    }
-}
-
-/// A goal in a file is its text (`win`, `material:2`, `king`, `auto`).
-impl serde::Serialize for Goal {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Goal {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Goal, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
 
 /// How far the solver may look.
 #[derive(Copy, Clone, Debug)]
@@ -122,6 +77,16 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The nodes a proof may spend on each question beyond the proof itself - whether another
+    /// first move also wins, whether `auto` can prove a stronger goal: a hundredth of
+    /// `max_nodes`, at least 50,000 (all of `max_nodes` when it is smaller). Spent, the
+    /// question's answer is "unknown" beyond the plies it reached; the proof stands.
+    pub fn side_budget(&self) -> u64 {
+        (self.max_nodes / 100).max(self.max_nodes.min(50_000))
+    }
+}
+
 /// The verdict.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -132,7 +97,8 @@ pub enum Status {
     Goal,
     /// No forced goal exists within the horizon (every line was examined).
     None,
-    /// A node or time limit was hit before an answer: nothing is claimed.
+    /// Nothing is claimed: a node or time limit was hit, or a draw rule stops the only wins
+    /// (see [`Solution::unknown`]).
     Unknown,
 }
 
@@ -147,26 +113,86 @@ impl fmt::Display for Status {
     }
 }
 
+/// Why a solution's status is [`Status::Unknown`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Unknown {
+    /// The node or time limit was reached before an answer.
+    Limits,
+    /// The goal can be forced only in more plies than the draw rule allows: the game would be
+    /// drawn first (counted from the position solved).
+    DrawRule(DrawReason),
+}
+
+/// Whether the key move is the only first move that forces the goal.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Uniqueness {
+    /// No other first move forces the goal within the horizon.
+    Unique,
+    /// Another first move forces it too.
+    NotUnique,
+    /// No other first move forces it within [`Solution::unique_within`] plies, but the node
+    /// budget of the check ([`Limits::side_budget`]) ran out before the horizon.
+    Unknown,
+}
+
+impl Uniqueness {
+    /// `unique`, `not unique` or `unknown`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Uniqueness::Unique => "unique",
+            Uniqueness::NotUnique => "not unique",
+            Uniqueness::Unknown => "unknown",
+        }
+    }
+}
+
+/// In JSON: `true`, `false` or `"unknown"`.
+impl serde::Serialize for Uniqueness {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Uniqueness::Unique => serializer.serialize_bool(true),
+            Uniqueness::NotUnique => serializer.serialize_bool(false),
+            Uniqueness::Unknown => serializer.serialize_str("unknown"),
+        }
+    }
+}
+
 /// Everything the solver found out about a position of the game `R`.
 #[derive(Clone, Debug)]
 pub struct Solution<R: Rules = International> {
     /// The position solved.
     pub position: Position<R>,
     pub status: Status,
+    /// Why nothing is claimed, when the status is unknown.
+    pub unknown: Option<Unknown>,
     /// The goal that was proven (for `Auto`, the one chosen), or the one asked for.
     pub goal: Goal,
-    /// Every first move that forces the goal within the horizon.
+    /// For `Auto`: which goal was chosen, and how far the stronger ones were ruled out.
+    pub choice: Option<GoalChoice>,
+    /// Every first move found to force the goal within the horizon, in the order of
+    /// generation.
     pub key_moves: Vec<Move<R>>,
+    /// Whether the key is unique (see [`Uniqueness`]).
+    pub uniqueness: Uniqueness,
+    /// The plies within which no first move besides `key_moves` forces the goal.
+    pub unique_within: u32,
     /// The main line: best play by both sides.
     pub line: Vec<Move<R>>,
+    /// The plies of `line` up to where the goal is decided: what a book writes. The rest of
+    /// the line is forced play that needs no sacrifice and no only-move.
+    pub book_plies: usize,
     /// The solution tree: the key move, every defender reply and the answer to each.
     pub tree: Option<TreeNode<R>>,
     pub material_before: ByColor<Material>,
     pub material_after: ByColor<Material>,
     /// Length of the main line in plies.
     pub plies: usize,
+    /// The motifs of the main line ([`tag_line`]).
     pub motifs: Vec<Motif>,
     pub difficulty: Option<Difficulty>,
+    /// The exercise's written solution, when it was checked and forces the goal (set by
+    /// [`verify`](crate::verify), never by the solver).
+    pub given: Option<GivenLine<R>>,
     pub nodes: u64,
     pub elapsed: Duration,
 }
@@ -177,9 +203,10 @@ impl<R: Rules> Solution<R> {
         matches!(self.status, Status::Win | Status::Goal)
     }
 
-    /// Whether exactly one first move wins.
+    /// Whether the key is proven unique: exactly one first move forces the goal within the
+    /// horizon.
     pub fn unique(&self) -> bool {
-        self.key_moves.len() == 1
+        self.uniqueness == Uniqueness::Unique
     }
 
     /// The main line in notation, each move written in its own position.
@@ -200,6 +227,12 @@ impl<R: Rules> Solution<R> {
     pub fn annotated(&self) -> String {
         annotate(&self.position, &self.line, self.unique())
     }
+
+    /// The annotated line as a book gives it: up to where the goal is decided, the rest in
+    /// brackets (`1. 26-23! 13x22 2. 23x5 (22-25 3. 5-1)`).
+    pub fn book_annotated(&self) -> String {
+        annotate_book(&self.position, &self.line, self.book_plies, self.unique())
+    }
 }
 
 /// Each move of `line` written in the position it is played in.
@@ -215,6 +248,32 @@ pub fn line_texts<R: Rules>(start: &Position<R>, line: &[Move<R>]) -> Vec<String
 
 /// Numbered notation of a line from `start`; `!` after the first move when `mark_key`.
 pub fn annotate<R: Rules>(start: &Position<R>, line: &[Move<R>], mark_key: bool) -> String {
+    annotate_book(start, line, line.len(), mark_key)
+}
+
+/// [`annotate`] with the moves after the first `book` plies in brackets: the part of a line
+/// after the point where the goal is decided.
+///
+/// ```
+/// use damtutor::solver::annotate_book;
+/// use damtutor::Position;
+/// let start: Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// let line: Vec<_> = ["43-38", "47x32", "28x37"]
+///     .iter()
+///     .scan(start, |p, text| {
+///         let m = p.parse_move(text).unwrap();
+///         *p = p.play_unchecked(&m);
+///         Some(m)
+///     })
+///     .collect();
+/// assert_eq!(annotate_book(&start, &line, 1, true), "1. 43-38! (47x32 2. 28x37)");
+/// ```
+pub fn annotate_book<R: Rules>(
+    start: &Position<R>,
+    line: &[Move<R>],
+    book: usize,
+    mark_key: bool,
+) -> String {
     let texts = line_texts(start, line);
     let mut out = String::new();
     let mut number = 1;
@@ -222,6 +281,9 @@ pub fn annotate<R: Rules>(start: &Position<R>, line: &[Move<R>], mark_key: bool)
     for (i, text) in texts.iter().enumerate() {
         if !out.is_empty() {
             out.push(' ');
+        }
+        if i == book {
+            out.push('(');
         }
         if white_to_move {
             out.push_str(&format!("{number}. "));
@@ -236,6 +298,9 @@ pub fn annotate<R: Rules>(start: &Position<R>, line: &[Move<R>], mark_key: bool)
             number += 1;
         }
         white_to_move = !white_to_move;
+    }
+    if book < texts.len() {
+        out.push(')');
     }
     out
 }
@@ -281,13 +346,19 @@ pub struct Solver<R: Rules = International> {
     goal: Goal,
     start_balance: i32,
     start_kings: u32,
+    start_defender_kings: u32,
     /// How many key moves a solution lists.
     keys: Keys,
     /// The verdict of a node that ended at its move generation (see `search::generate`).
     reached_here: bool,
     /// Mixed into table keys: each search context (goal, solving side, its balance and kings at
-    /// the start) has its own entries, so entries of any context may stay side by side.
+    /// the start, the draw rules on or off) has its own entries, so entries of any context may
+    /// stay side by side.
     goal_salt: u64,
+    /// Whether the search respects the draw rules (off only to tell why no win was found).
+    draw_rules: bool,
+    /// The last draw rule that cut a line short.
+    draw_cut: Option<DrawReason>,
 }
 
 impl<R: Rules> Default for Solver<R> {
@@ -310,9 +381,12 @@ impl<R: Rules> Solver<R> {
             goal: Goal::Win,
             start_balance: 0,
             start_kings: 0,
+            start_defender_kings: 0,
             goal_salt: 0,
             keys: Keys::All,
             reached_here: false,
+            draw_rules: true,
+            draw_cut: None,
         }
     }
 
@@ -355,18 +429,25 @@ impl<R: Rules> Solver<R> {
         self.nodes = 0;
         self.node_limit = limits.max_nodes;
         self.deadline = started + limits.time_limit;
+        self.draw_cut = None;
         let mut solution = Solution {
             position: *position,
             status: Status::None,
+            unknown: None,
             goal,
+            choice: None,
             key_moves: Vec::new(),
+            uniqueness: Uniqueness::Unknown,
+            unique_within: 0,
             line: Vec::new(),
+            book_plies: 0,
             tree: None,
             material_before: position.material(),
             material_after: position.material(),
             plies: 0,
             motifs: Vec::new(),
             difficulty: None,
+            given: None,
             nodes: 0,
             elapsed: Duration::ZERO,
         };
@@ -376,6 +457,7 @@ impl<R: Rules> Solver<R> {
         };
         if result.is_err() {
             solution.status = Status::Unknown;
+            solution.unknown = Some(Unknown::Limits);
             solution.key_moves.clear();
             solution.line.clear();
             solution.tree = None;
@@ -387,179 +469,21 @@ impl<R: Rules> Solver<R> {
                 .fold(*position, |p, m| p.play_unchecked(m));
             solution.material_after = end.material();
             solution.plies = solution.line.len();
-            solution.motifs = motifs::detect(&solution);
+            solution.book_plies = self.book_plies(position, solution.goal, &solution.line);
+            solution.motifs = tag_line(position, &solution.line);
             solution.difficulty = Some(Difficulty::estimate(&solution));
         }
         solution.nodes = self.nodes;
         solution.elapsed = started.elapsed();
         solution
     }
-
-    /// `Auto`: deepen once for all goals together, so that the first (shortest) goal found
-    /// ends the costly part of the search; then try to improve on it a few plies further: a
-    /// win beats any material gain, a larger gain beats a smaller one, and both beat a king.
-    fn solve_auto(
-        &mut self,
-        position: &Position<R>,
-        limits: Limits,
-        solution: &mut Solution<R>,
-    ) -> Result<(), Aborted> {
-        let mut root = *position;
-        let mut found = None;
-        'deepen: for depth in 0..=limits.max_plies {
-            for goal in [Goal::Win, Goal::Material(1), Goal::King] {
-                self.begin(position, goal);
-                if self.prove(&mut root, depth)? {
-                    found = Some((goal, depth));
-                    break 'deepen;
-                }
-            }
-        }
-        let Some((mut best, depth)) = found else {
-            solution.goal = Goal::Auto;
-            solution.status = Status::None;
-            return Ok(());
-        };
-        let horizon = limits.max_plies.min(depth + 4);
-        if best != Goal::Win {
-            self.begin(position, Goal::Win);
-            if self.prove(&mut root, horizon)? {
-                best = Goal::Win;
-            }
-        }
-        if best != Goal::Win {
-            let material = position.material();
-            let most = material
-                .get(position.turn().other())
-                .value(king_value::<R>())
-                .max(0) as u32;
-            for n in 1..=most {
-                if best == Goal::Material(n) {
-                    continue;
-                }
-                self.begin(position, Goal::Material(n));
-                if !self.prove(&mut root, horizon)? {
-                    break;
-                }
-                best = Goal::Material(n);
-            }
-        }
-        self.solve_goal(position, best, limits, solution)
-    }
-
-    fn solve_goal(
-        &mut self,
-        position: &Position<R>,
-        goal: Goal,
-        limits: Limits,
-        solution: &mut Solution<R>,
-    ) -> Result<(), Aborted> {
-        self.begin(position, goal);
-        solution.goal = goal;
-        solution.status = Status::None;
-        let mut root = *position;
-        let Some(depth) = self.distance(&mut root, limits.max_plies)? else {
-            return Ok(());
-        };
-        solution.status = if goal == Goal::Win {
-            Status::Win
-        } else {
-            Status::Goal
-        };
-        // Key moves: every first move that still wins, allowing a few plies more than the
-        // shortest win so that a slower alternative also counts against uniqueness.
-        let horizon = limits.max_plies.min(depth + 4).max(depth);
-        let moves = root.legal_moves();
-        let child_depth = child_depth(&moves, horizon);
-        for m in &moves {
-            let undo = root.make(m);
-            let wins = self.prove(&mut root, child_depth)?;
-            root.unmake(m, undo);
-            if wins {
-                solution.key_moves.push(*m);
-                if self.keys == Keys::UntilSecond && solution.key_moves.len() >= 2 {
-                    break;
-                }
-            }
-        }
-        let tree = self.build_tree(&mut root, depth, &mut 400)?;
-        solution.line = tree.as_ref().map(TreeNode::main_line).unwrap_or_default();
-        solution.tree = tree;
-        Ok(())
-    }
-
-    /// Whether the side to move in `start` can still force `goal` (not `Auto`) from `position`,
-    /// a position reached from `start`, within `depth` plies; `None` when a limit was hit.
-    /// Material is counted against `start`. This is how given lines are checked move by move.
-    pub fn prove_from(
-        &mut self,
-        start: &Position<R>,
-        goal: Goal,
-        position: &Position<R>,
-        depth: u32,
-        limits: Limits,
-    ) -> Option<bool> {
-        self.nodes = 0;
-        self.node_limit = limits.max_nodes;
-        self.deadline = Instant::now() + limits.time_limit;
-        self.begin(start, goal);
-        let mut position = *position;
-        // Deepening: a win is found at its own depth, and a failure at `depth` is cheaper with
-        // the shallower results in the table.
-        for d in 0..=depth {
-            match self.prove(&mut position, d) {
-                Ok(true) => return Some(true),
-                Ok(false) => {}
-                Err(Aborted) => return None,
-            }
-        }
-        Some(false)
-    }
-
-    /// Sets the goal and its reference values, and the salt that gives this context its own
-    /// table entries.
-    fn begin(&mut self, position: &Position<R>, goal: Goal) {
-        self.attacker = position.turn();
-        self.goal = goal;
-        self.start_balance = balance(position, self.attacker);
-        self.start_kings = position.kings(self.attacker).count() as u32;
-        let goal_code: u64 = match goal {
-            Goal::Win => 1,
-            Goal::King => 2,
-            Goal::Auto => 3,
-            Goal::Material(n) => 4 + u64::from(n),
-        };
-        let side = match self.attacker {
-            Color::White => 0,
-            Color::Black => 1,
-        };
-        // Balance within -120..120 and kings under 64 fit their fields; the mix spreads them.
-        let context = goal_code << 32
-            ^ side << 31
-            ^ (self.start_balance as u32 as u64 & 0xffff) << 8
-            ^ u64::from(self.start_kings);
-        self.goal_salt = mix(context);
-    }
-
-    /// The smallest depth (<= `max`) at which the goal is proven from `position`.
-    pub(crate) fn distance(
-        &mut self,
-        position: &mut Position<R>,
-        max: u32,
-    ) -> Result<Option<u32>, Aborted> {
-        for depth in 0..=max {
-            if self.prove(position, depth)? {
-                return Ok(Some(depth));
-            }
-        }
-        Ok(None)
-    }
 }
 
-/// The depth for the children of a node with `moves`: one less, except when the only legal
-/// move is a capture (a forced capture is free; material shrinks, so this ends).
-fn child_depth<R: Rules>(moves: &[Move<R>], depth: u32) -> u32 {
-    if moves.len() == 1 && moves[0].is_capture() {
+/// The depth for the children of a node with `moves` and the draw rules' counts `clock`: one
+/// less, except when the only legal move is a capture (a forced capture is free; material
+/// shrinks, so this ends) outside a lone-king endgame - the search's own rule.
+fn child_depth<R: Rules>(moves: &[Move<R>], depth: u32, clock: DrawClock) -> u32 {
+    if moves.len() == 1 && moves[0].is_capture() && !clock.in_endgame() {
         depth
     } else {
         depth.saturating_sub(1)
@@ -588,65 +512,4 @@ pub fn balance<R: Rules>(position: &Position<R>, color: Color) -> i32 {
     let material = position.material();
     let king = king_value::<R>();
     material.get(color).value(king) - material.get(color.other()).value(king)
-}
-
-/// Solves many positions in parallel (each thread with its own solver); results in input order.
-pub fn solve_all<R: SolverSlot>(tasks: &[(Position<R>, Goal)], limits: Limits) -> Vec<Solution<R>> {
-    use rayon::prelude::*;
-    tasks
-        .par_iter()
-        .map(|(position, goal)| with_thread_solver(|solver| solver.solve(position, *goal, limits)))
-        .collect()
-}
-
-/// The solvers of one thread, one per game, each made the first time it is asked for.
-#[derive(Default)]
-pub struct ThreadSolvers {
-    international: Option<Box<Solver<International>>>,
-    brazilian: Option<Box<Solver<Brazilian>>>,
-    russian: Option<Box<Solver<Russian>>>,
-    english: Option<Box<Solver<English>>>,
-}
-
-/// The games whose solvers a thread keeps: each names its slot in [`ThreadSolvers`].
-pub trait SolverSlot: Rules {
-    /// This game's solver slot.
-    fn slot(solvers: &mut ThreadSolvers) -> &mut Option<Box<Solver<Self>>>;
-}
-
-impl SolverSlot for International {
-    fn slot(solvers: &mut ThreadSolvers) -> &mut Option<Box<Solver<Self>>> {
-        &mut solvers.international
-    }
-}
-
-impl SolverSlot for Brazilian {
-    fn slot(solvers: &mut ThreadSolvers) -> &mut Option<Box<Solver<Self>>> {
-        &mut solvers.brazilian
-    }
-}
-
-impl SolverSlot for Russian {
-    fn slot(solvers: &mut ThreadSolvers) -> &mut Option<Box<Solver<Self>>> {
-        &mut solvers.russian
-    }
-}
-
-impl SolverSlot for English {
-    fn slot(solvers: &mut ThreadSolvers) -> &mut Option<Box<Solver<Self>>> {
-        &mut solvers.english
-    }
-}
-
-/// Runs `f` with this thread's solver of the game `R`: its 4 MiB table is allocated once per
-/// thread and game, not once per task. Called again from within `f` on the same thread, `f` gets
-/// a solver of its own.
-pub fn with_thread_solver<R: SolverSlot, T>(f: impl FnOnce(&mut Solver<R>) -> T) -> T {
-    thread_local! {
-        static SOLVERS: RefCell<ThreadSolvers> = RefCell::new(ThreadSolvers::default());
-    }
-    SOLVERS.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut solvers) => f(R::slot(&mut solvers).get_or_insert_with(|| Box::new(Solver::new()))),
-        Err(_) => f(&mut Solver::new()),
-    })
 }

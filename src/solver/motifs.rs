@@ -1,17 +1,14 @@
-//! Motif tags computed from a solution's main line.
+//! Motif tags computed from a line of play: the solver's main line, a teacher's written
+//! solution or a student's answer.
 //!
-//! Named shots are recognised, in international draughts, by the squares of their classic form,
-//! seen from the solving side (for Black the board is turned, square `s` read as `51 - s`):
-//! - coup Philippe: the defender's men from 18 and 16 are drawn away by captures early in the
-//!   line, and the final capture starts on 38 or 40 and ends on 16, 7, 9, 20 or 29;
-//! - coup royal: the defender captures onto 34 taking two or more pieces, and the answer is a
-//!   capture from 40 of at least four pieces starting with the piece on 34;
-//! - bomb: a piece left en prise is not taken because the majority rule sends the defender's
-//!   capture elsewhere, and that very piece makes the next capture.
+//! Each motif is recognised by what happens in the line - which captures are forced, which
+//! piece is taken, which square a capture lands on or passes - never by the squares of its
+//! classic diagram, so a shot is found on any part of the board, for either colour, and in any
+//! order of moves that makes the same combination. The named shots are in [`shots`](super::shots).
 
-use super::Solution;
+use super::shots;
 use crate::square::{Color, Square};
-use damtutor_rules::{Move, Position, Rules, Variant};
+use damtutor_rules::{Move, Position, Rules};
 use std::fmt;
 
 /// A tactical motif. In files and JSON it is its tag ([`Motif::key`]), such as `turkish_strike`.
@@ -92,22 +89,36 @@ impl PartialEq<&str> for Motif {
     }
 }
 
-/// One ply of the main line with its position.
-struct Ply<R: Rules> {
-    before: Position<R>,
-    mv: Move<R>,
-    by_solver: bool,
+/// One ply of a line with its position.
+pub(super) struct Ply<R: Rules> {
+    pub before: Position<R>,
+    pub mv: Move<R>,
+    pub by_solver: bool,
 }
 
-/// The motifs of a solved position, in [`Motif::ALL`] order. The named shots (coup Philippe,
-/// coup royal) are looked for in international draughts only; the bomb needs the
-/// maximum-capture rule.
-pub fn detect<R: Rules>(solution: &Solution<R>) -> Vec<Motif> {
-    let international = R::RULES.variant == Variant::International;
-    let solver = solution.position.turn();
-    let mut plies = Vec::new();
-    let mut position = solution.position;
-    for m in &solution.line {
+/// The motifs of `line`, played from `start` by the side to move there and its opponent, in
+/// [`Motif::ALL`] order. The line must be legal (as every solution and checked answer is).
+/// The bomb needs the maximum-capture rule.
+///
+/// ```
+/// use damtutor::solver::{tag_line, Motif};
+/// use damtutor::Position;
+/// let start: Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// let line: Vec<_> = ["43-38", "47x32", "28x37"]
+///     .iter()
+///     .scan(start, |p, text| {
+///         let m = p.parse_move(text).unwrap();
+///         *p = p.play_unchecked(&m);
+///         Some(m)
+///     })
+///     .collect();
+/// assert!(tag_line(&start, &line).contains(&Motif::TurkishStrike));
+/// ```
+pub fn tag_line<R: Rules>(start: &Position<R>, line: &[Move<R>]) -> Vec<Motif> {
+    let solver = start.turn();
+    let mut plies = Vec::with_capacity(line.len());
+    let mut position = *start;
+    for m in line {
         plies.push(Ply {
             before: position,
             mv: *m,
@@ -118,7 +129,7 @@ pub fn detect<R: Rules>(solution: &Solution<R>) -> Vec<Motif> {
     let mut found = Vec::new();
     for motif in Motif::ALL {
         let present = match motif {
-            Motif::TurkishStrike => turkish_strike(&plies),
+            Motif::TurkishStrike => shots::turkish_strike(&plies),
             Motif::Breakthrough => plies.iter().any(|p| p.by_solver && p.mv.promotes()),
             Motif::KingTrap => king_trap(&plies),
             Motif::Sacrifice => sacrifices(&plies) > 0,
@@ -135,9 +146,9 @@ pub fn detect<R: Rules>(solution: &Solution<R>) -> Vec<Motif> {
                     && w[0].before.with_turn(solver.other()).has_capture()
                     && w[1].mv.is_capture()
             }),
-            Motif::CoupPhilippe => international && coup_philippe(&plies, solver),
-            Motif::CoupRoyal => international && coup_royal(&plies, solver),
-            Motif::Bomb => R::RULES.maximum_capture && bomb(&plies),
+            Motif::CoupPhilippe => shots::coup_philippe(&plies),
+            Motif::CoupRoyal => shots::coup_royal(&plies),
+            Motif::Bomb => R::RULES.maximum_capture && shots::bomb(&plies),
         };
         if present {
             found.push(motif);
@@ -147,28 +158,11 @@ pub fn detect<R: Rules>(solution: &Solution<R>) -> Vec<Motif> {
 }
 
 /// Solver's quiet moves answered by a capture.
-fn sacrifices<R: Rules>(plies: &[Ply<R>]) -> usize {
+pub(super) fn sacrifices<R: Rules>(plies: &[Ply<R>]) -> usize {
     plies
         .windows(2)
         .filter(|w| w[0].by_solver && !w[0].mv.is_capture() && w[1].mv.is_capture())
         .count()
-}
-
-/// A capture that stops because pieces it took still stand, and whose piece is taken next move.
-fn turkish_strike<R: Rules>(plies: &[Ply<R>]) -> bool {
-    plies.windows(2).any(|w| {
-        let (capture, answer) = (&w[0], &w[1]);
-        if !capture.mv.is_capture() || !answer.mv.captured().contains(capture.mv.to()) {
-            return false;
-        }
-        // With the captured pieces gone at once, could the piece have gone on?
-        let after = capture.before.play_unchecked(&capture.mv);
-        let again = after.with_turn(capture.before.turn());
-        again
-            .legal_moves()
-            .iter()
-            .any(|m| m.is_capture() && m.from() == capture.mv.to())
-    })
 }
 
 fn king_trap<R: Rules>(plies: &[Ply<R>]) -> bool {
@@ -188,7 +182,7 @@ fn king_trap<R: Rules>(plies: &[Ply<R>]) -> bool {
 }
 
 /// Whether the majority rule removed some capture from the defender's choice.
-fn majority_decided<R: Rules>(position: &Position<R>) -> bool {
+pub(super) fn majority_decided<R: Rules>(position: &Position<R>) -> bool {
     position.captures_ignoring_majority().len() > position.legal_moves().len()
 }
 
@@ -211,88 +205,5 @@ fn backward<R: Rules>(ply: &Ply<R>) -> bool {
     route[..as_man].windows(2).any(|leg| match turn {
         Color::White => board.row(leg[1]) > board.row(leg[0]),
         Color::Black => board.row(leg[1]) < board.row(leg[0]),
-    })
-}
-
-/// A square of the 10x10 board as the solving side sees it (White's numbering; turned for
-/// Black).
-fn seen(square: Square, solver: Color) -> u8 {
-    match solver {
-        Color::White => square.number(),
-        Color::Black => damtutor_rules::Board::TenByTen.mirror(square).number(),
-    }
-}
-
-fn coup_philippe<R: Rules>(plies: &[Ply<R>], solver: Color) -> bool {
-    // It opens with a sacrifice taken by the man from 18 (a coup de mazette, usually with a
-    // recapture that also draws the man from 16 away); a coup royal starts the same way and is
-    // told apart by its own pattern.
-    if plies.len() < 3 || coup_royal(plies, solver) {
-        return false;
-    }
-    let opening = plies[0].by_solver
-        && !plies[0].mv.is_capture()
-        && plies[1].mv.is_capture()
-        && seen(plies[1].mv.from(), solver) == 18;
-    let Some(last) = plies.last() else {
-        return false;
-    };
-    opening
-        && last.by_solver
-        && last.mv.capture_count() >= 2
-        && [38, 40].contains(&seen(last.mv.from(), solver))
-        && [16, 7, 9, 20, 29].contains(&seen(last.mv.to(), solver))
-}
-
-fn coup_royal<R: Rules>(plies: &[Ply<R>], solver: Color) -> bool {
-    // The offer: a capture onto 34 taking two or more; the rafle: the solver's next capture
-    // (a waiting move may come first), from 40, of four or more, starting with the piece on 34.
-    plies.iter().enumerate().any(|(i, offer)| {
-        if offer.by_solver || offer.mv.capture_count() < 2 || seen(offer.mv.to(), solver) != 34 {
-            return false;
-        }
-        let Some(shot) = plies[i + 1..]
-            .iter()
-            .take(3)
-            .find(|p| p.by_solver && p.mv.is_capture())
-        else {
-            return false;
-        };
-        if seen(shot.mv.from(), solver) != 40 || shot.mv.capture_count() < 4 {
-            return false;
-        }
-        let route = shot.before.capture_route(&shot.mv);
-        route.len() >= 2 && first_jumped::<R>(route[0], route[1]) == Some(offer.mv.to())
-    })
-}
-
-/// The square a man jumps on the leg from `a` to `b` (two squares apart on a diagonal).
-fn first_jumped<R: Rules>(a: Square, b: Square) -> Option<Square> {
-    let board = R::RULES.board;
-    let ((ar, ac), (br, bc)) = (board.coords(a), board.coords(b));
-    if ar.abs_diff(br) != 2 || ac.abs_diff(bc) != 2 {
-        return None;
-    }
-    board.at((ar + br) / 2, (ac + bc) / 2)
-}
-
-fn bomb<R: Rules>(plies: &[Ply<R>]) -> bool {
-    plies.windows(2).any(|w| {
-        let (forced, recapture) = (&w[0], &w[1]);
-        if forced.by_solver || !forced.mv.is_capture() || !recapture.by_solver {
-            return false;
-        }
-        if !recapture.mv.is_capture() {
-            return false;
-        }
-        // Not a Turkish strike: there the recapture takes the capturing piece itself.
-        if recapture.mv.captured().contains(forced.mv.to()) {
-            return false;
-        }
-        // A shorter capture would have taken the piece that now recaptures.
-        let shooter = recapture.mv.from();
-        forced.before.captures_ignoring_majority().iter().any(|m| {
-            m.capture_count() < forced.mv.capture_count() && m.captured().contains(shooter)
-        }) && !forced.mv.captured().contains(shooter)
     })
 }

@@ -9,7 +9,8 @@
 //! defender's replies that give the solver a capture come first: they most often hold, and a
 //! refutation ends the node at the first reply that holds.
 
-use super::{balance, Aborted, Goal, Solver};
+use super::draw::DrawClock;
+use super::{Aborted, Solver};
 use damtutor_rules::moves::MAX_MOVES;
 use damtutor_rules::{Move, MoveList, Position, Rules};
 use std::time::Instant;
@@ -44,6 +45,8 @@ pub(super) struct Ply<R: Rules> {
     /// Bit `i`: the quiet move `moves[i]` forces the opponent to capture. Written when the move
     /// is tested, read only after that.
     forcing: [u64; FLAG_WORDS],
+    /// The draw rules' counts at the node of this ply (written before the node is searched).
+    clock: DrawClock,
 }
 
 impl<R: Rules> Ply<R> {
@@ -51,6 +54,7 @@ impl<R: Rules> Ply<R> {
         Ply {
             moves: MoveList::new(),
             forcing: [0; FLAG_WORDS],
+            clock: DrawClock::default(),
         }
     }
 
@@ -92,12 +96,15 @@ pub(super) fn new_table() -> Vec<Entry> {
 }
 
 impl<R: Rules> Solver<R> {
-    /// Whether the goal can be forced from `position` within `depth` plies.
+    /// Whether the goal can be forced from `position` within `depth` plies, the draw rules'
+    /// counts standing at `clock` there.
     pub(crate) fn prove(
         &mut self,
         position: &mut Position<R>,
         depth: u32,
+        clock: DrawClock,
     ) -> Result<bool, Aborted> {
+        self.plies.at(0).clock = clock;
         self.search(position, depth, 0)
     }
 
@@ -114,6 +121,7 @@ impl<R: Rules> Solver<R> {
         {
             return Err(Aborted);
         }
+        let depth = self.within_draw_rules(depth, ply);
         if depth == 0 {
             return Ok(self.reached_at_leaf(position));
         }
@@ -177,6 +185,7 @@ impl<R: Rules> Solver<R> {
         position.legal_moves_into(&mut buffer.moves);
         let count = buffer.moves.len();
         let capture = buffer.moves.first().is_some_and(Move::<R>::is_capture);
+        let endgame = buffer.clock.in_endgame();
         if self.reached(position, count == 0, capture) {
             self.reached_here = true;
             return None;
@@ -185,13 +194,29 @@ impl<R: Rules> Solver<R> {
             self.reached_here = false;
             return None;
         }
-        // A forced capture is free: material shrinks, so this ends.
-        let next = if count == 1 && capture {
+        // A forced capture is free: material shrinks, so this ends. Not in a lone-king
+        // endgame, whose draw rule counts every ply.
+        let next = if count == 1 && capture && !endgame {
             depth
         } else {
             depth - 1
         };
         Some((capture, next))
+    }
+
+    /// `depth`, or the plies the draw rules still allow at the node of `ply` if fewer (noting
+    /// the rule that cut the search short).
+    fn within_draw_rules(&mut self, depth: u32, ply: usize) -> u32 {
+        if !self.draw_rules {
+            return depth;
+        }
+        match self.plies.0[ply].clock.plies_left::<R>() {
+            Some((left, rule)) if left < depth => {
+                self.draw_cut = Some(rule);
+                left
+            }
+            _ => depth,
+        }
     }
 
     /// The verdict of a node from its children (moves generated at `ply`).
@@ -218,6 +243,8 @@ impl<R: Rules> Solver<R> {
         depth: u32,
     ) -> Result<bool, Aborted> {
         let undo = position.make(m);
+        let clock = self.plies.0[ply].clock.after(m, position);
+        self.plies.at(ply + 1).clock = clock;
         let wins = self.search(position, depth, ply + 1);
         position.unmake(m, undo);
         wins
@@ -347,18 +374,6 @@ impl<R: Rules> Solver<R> {
                 return false;
             }
             met || position.count_legal_moves() == 0
-        }
-    }
-
-    /// Whether the goal's material condition holds (checked in a quiet position only).
-    fn goal_met_if_quiet(&self, position: &Position<R>) -> bool {
-        match self.goal {
-            Goal::Win | Goal::Auto => false,
-            Goal::Material(n) => balance(position, self.attacker) - self.start_balance >= n as i32,
-            Goal::King => {
-                position.kings(self.attacker).count() as u32 > self.start_kings
-                    && balance(position, self.attacker) >= self.start_balance
-            }
         }
     }
 }

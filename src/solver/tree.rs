@@ -1,6 +1,7 @@
 //! The solution tree: the winning move at each of the solver's turns, and every defender reply
 //! with the answer to it.
 
+use super::draw::DrawClock;
 use super::{child_depth, Aborted, Solver};
 use damtutor_rules::{International, Move, Position, Rules};
 
@@ -60,20 +61,22 @@ impl<R: Rules> TreeNode<R> {
 }
 
 impl<R: Rules> Solver<R> {
-    /// The tree from `position` (the solver to move), proven within `depth`. `budget` caps the
-    /// number of side branches written out; the main line is always complete.
+    /// The tree from `position` (the solver to move, the draw rules' counts at `clock`),
+    /// proven within `depth`. `budget` caps the number of side branches written out; the main
+    /// line is always complete.
     pub(crate) fn build_tree(
         &mut self,
         position: &mut Position<R>,
         depth: u32,
         budget: &mut usize,
+        clock: DrawClock,
     ) -> Result<Option<TreeNode<R>>, Aborted> {
         let moves = position.legal_moves();
-        let next = child_depth(&moves, depth);
+        let next = child_depth(&moves, depth, clock);
         let mut best: Option<(u32, Move<R>)> = None;
         for m in &moves {
             let undo = position.make(m);
-            let distance = self.distance(position, next)?;
+            let distance = self.distance(position, next, clock.after(m, position))?;
             position.unmake(m, undo);
             if let Some(d) = distance {
                 if best.is_none_or(|(b, _)| d < b) {
@@ -86,6 +89,7 @@ impl<R: Rules> Solver<R> {
         };
         let text = position.move_text_in(&mv, &moves);
         let undo = position.make(&mv);
+        let clock = clock.after(&mv, position);
         let replies_list = position.legal_moves();
         let mut replies = Vec::new();
         if !self.reached(
@@ -93,10 +97,12 @@ impl<R: Rules> Solver<R> {
             replies_list.is_empty(),
             replies_list.first().is_some_and(Move::<R>::is_capture),
         ) {
-            let reply_depth = child_depth(&replies_list, distance);
+            let reply_depth = child_depth(&replies_list, distance, clock);
             for r in &replies_list {
                 let undo = position.make(r);
-                let d = self.distance(position, reply_depth)?.unwrap_or(reply_depth);
+                let d = self
+                    .distance(position, reply_depth, clock.after(r, position))?
+                    .unwrap_or(reply_depth);
                 position.unmake(r, undo);
                 replies.push(Reply {
                     mv: *r,
@@ -110,6 +116,7 @@ impl<R: Rules> Solver<R> {
             replies.sort_by_key(|r| std::cmp::Reverse(r.distance));
             for (i, reply) in replies.iter_mut().enumerate() {
                 let undo = position.make(&reply.mv);
+                let reply_clock = clock.after(&reply.mv, position);
                 let after_moves = position.legal_moves();
                 if !self.reached(
                     position,
@@ -118,7 +125,8 @@ impl<R: Rules> Solver<R> {
                 ) {
                     if i == 0 || *budget > 0 {
                         *budget = budget.saturating_sub(1);
-                        reply.next = self.build_tree(position, reply.distance, budget)?;
+                        reply.next =
+                            self.build_tree(position, reply.distance, budget, reply_clock)?;
                     } else {
                         reply.truncated = true;
                     }

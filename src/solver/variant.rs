@@ -104,6 +104,21 @@ impl VariantSolution {
         with_solution!(self, s => s.annotated())
     }
 
+    /// The annotated main line with the rest after the decided point in brackets.
+    pub fn book_annotated(&self) -> String {
+        with_solution!(self, s => s.book_annotated())
+    }
+
+    /// Whether the key is unique.
+    pub fn uniqueness(&self) -> super::Uniqueness {
+        with_solution!(self, s => s.uniqueness)
+    }
+
+    /// The motifs of the exercise's written solution, when it was checked and is sound.
+    pub fn given_motifs(&self) -> Option<&[Motif]> {
+        with_solution!(self, s => s.given.as_ref().map(|g| g.motifs.as_slice()))
+    }
+
     /// The plies of the main line.
     pub fn plies(&self) -> usize {
         with_solution!(self, s => s.plies)

@@ -1,0 +1,181 @@
+//! What the solver proves: the goals, when a goal counts as reached, and why `auto` chose the
+//! goal it proved.
+//!
+//! A goal is checked in a quiet position (the side to move has no capture), so that a gain
+//! about to be given back does not count. Gains that rest on a new king count only once the
+//! crowning cannot be undone: the defender, given the move, cannot take a new king at once,
+//! nor by a sacrifice that forces the solving side's capture (a king trap); for the `king` goal
+//! it cannot crown a man of its own either.
+
+use super::{balance, king_value, Solver};
+use damtutor_rules::{Move, Position, Rules};
+use std::fmt;
+use std::str::FromStr;
+
+/// What the side to move has to force.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub enum Goal {
+    /// The opponent ends with no piece or no legal move.
+    Win,
+    /// A net gain of at least this many men (a king counting [`king_value`]); a man crowned
+    /// counts as a king only once the crowning cannot be undone.
+    Material(u32),
+    /// A new king of the solving side that is kept: the opponent does not crown, does not win
+    /// the material back, and cannot take the new king at once or by a trap.
+    King,
+    /// The strongest of the above that can be proven (see [`GoalChoice`]).
+    Auto,
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Goal::Win => f.write_str("win"),
+            Goal::Material(n) => write!(f, "material:{n}"),
+            Goal::King => f.write_str("king"),
+            Goal::Auto => f.write_str("auto"),
+        }
+    }
+}
+
+impl FromStr for Goal {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Goal, String> {
+        match text.trim() {
+            "win" => Ok(Goal::Win),
+            "king" => Ok(Goal::King),
+            "auto" => Ok(Goal::Auto),
+            other => match other.strip_prefix("material:") {
+                Some(n) => match n.trim().parse::<u32>() {
+                    Ok(n) if n >= 1 => Ok(Goal::Material(n)),
+                    _ => Err(format!(
+                        "'{other}': material needs a whole number of at least 1, as in material:2"
+                    )),
+                },
+                None => Err(format!(
+                    "'{other}' is not a goal: use win, material:N, king or auto"
+                )),
+            },
+        }
+    }
+}
+
+/// A goal in a file is its text (`win`, `material:2`, `king`, `auto`).
+impl serde::Serialize for Goal {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Goal {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Goal, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Why `auto` proved the goal it did: the strongest gain proven, and how far the stronger ones
+/// were ruled out. A win beats any material gain, a larger gain a smaller one, and every gain
+/// a kept king.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct GoalChoice {
+    /// The goal chosen.
+    #[serde(serialize_with = "goal_text")]
+    pub goal: Goal,
+    /// No stronger goal can be forced within this many plies.
+    pub ruled_out_within: u32,
+    /// The node budget stopped the search for a stronger goal at `ruled_out_within` plies,
+    /// short of the horizon: a stronger goal further off is not ruled out.
+    pub stopped: bool,
+}
+
+fn goal_text<S: serde::Serializer>(goal: &Goal, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(goal)
+}
+
+impl<R: Rules> Solver<R> {
+    /// Whether the goal's material condition holds in `position`, a quiet position.
+    pub(super) fn goal_met_if_quiet(&self, position: &Position<R>) -> bool {
+        let gain = balance(position, self.attacker) - self.start_balance;
+        match self.goal {
+            Goal::Win | Goal::Auto => false,
+            Goal::Material(n) => {
+                let n = n as i32;
+                if gain < n {
+                    return false;
+                }
+                // Counted with the new kings as men, does the gain still hold?
+                let crowned = self.new_kings(position);
+                let per_king = king_value::<R>() - 1;
+                let as_men = gain - crowned * per_king;
+                if as_men >= n {
+                    return true;
+                }
+                let needed = (n - as_men + per_king - 1) / per_king;
+                self.crowning_kept(position, needed, false)
+            }
+            Goal::King => {
+                gain >= 0
+                    && self.new_kings(position) > 0
+                    && position.kings(self.attacker.other()).count() as u32
+                        <= self.start_defender_kings
+                    && self.crowning_kept(position, 1, true)
+            }
+        }
+    }
+
+    /// The solving side's kings beyond those it started with.
+    fn new_kings(&self, position: &Position<R>) -> i32 {
+        (position.kings(self.attacker).count() as i32 - self.start_kings as i32).max(0)
+    }
+
+    /// Whether `needed` new kings of the solving side are safe in `position`: the defender,
+    /// even if it were its turn, cannot take one (nor crown a man, when `nor_crown`) with its
+    /// next move, nor with a move that forces the solving side to capture and is answered by
+    /// such a move (a king trap).
+    fn crowning_kept(&self, position: &Position<R>, needed: i32, nor_crown: bool) -> bool {
+        let defender = self.attacker.other();
+        let kings_needed = self.start_kings as i32 + needed;
+        let to_move = position.with_turn(defender);
+        let undoes = |before: &Position<R>, m: &Move<R>| {
+            let taken = (m.captured() & before.kings(self.attacker)).count() as i32;
+            (nor_crown && m.promotes())
+                || before.kings(self.attacker).count() as i32 - taken < kings_needed
+        };
+        for reply in to_move.legal_moves().iter() {
+            if undoes(&to_move, reply) {
+                return false;
+            }
+            let after = to_move.play_unchecked(reply);
+            let captures = after.legal_moves();
+            if !captures.first().is_some_and(Move::<R>::is_capture) {
+                continue;
+            }
+            // A forcing move: a trap if every capture the solving side may make is answered by
+            // a move that takes a new king or crowns.
+            let trapped = captures.iter().all(|capture| {
+                let next = after.play_unchecked(capture);
+                next.legal_moves().iter().any(|m| undoes(&next, m))
+            });
+            if trapped {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn goals_read_and_write_their_text() {
+        for text in ["win", "material:2", "king", "auto"] {
+            assert_eq!(text.parse::<Goal>().unwrap().to_string(), text);
+        }
+        assert!("material:0".parse::<Goal>().is_err());
+        assert!("wni".parse::<Goal>().unwrap_err().contains("not a goal"));
+    }
+}
