@@ -409,7 +409,7 @@ fn prove_with<R: Rules>(
     let verify = proof.verify_limits();
     goal_ladder(solver, position, first_goal, &first, search)
         .into_iter()
-        .filter(|goal| first.unique() || *goal != first_goal)
+        .filter(|goal| first.single_key() || *goal != first_goal)
         .find_map(|goal| check(solver, position, target, goal, proof, verify))
 }
 
@@ -428,7 +428,7 @@ fn check<R: Rules>(
     let solution = solver.solve_warm(position, goal, verify);
     let length = solution.line.len() as u32;
     if !solution.is_solved()
-        || !solution.unique()
+        || !solution.single_key()
         || !target.shown_by(&solution)
         || !proof.plies.contains(&length)
         || proof

@@ -209,6 +209,13 @@ impl<R: Rules> Solution<R> {
         self.uniqueness == Uniqueness::Unique
     }
 
+    /// Whether no second key move was found: the key is unique, or unique as far as the check
+    /// could go ([`Uniqueness::Unknown`]). What a generator asks of its exercises; a reader is
+    /// told [`uniqueness`](Solution::uniqueness) itself.
+    pub fn single_key(&self) -> bool {
+        self.uniqueness != Uniqueness::NotUnique
+    }
+
     /// The main line in notation, each move written in its own position.
     pub fn line_texts(&self) -> Vec<String> {
         line_texts(&self.position, &self.line)
