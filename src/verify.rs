@@ -137,7 +137,7 @@ where
             }
         }
         if let Some(given) = &solution.given {
-            if given.moves != solution.line {
+            if solver::differ(&given.moves, &solution.line) {
                 notes.push(say!(
                     lang,
                     Text::LinesDiffer,

@@ -145,15 +145,19 @@ const GIVE_ONE_64: &str = "W:W17,22,25:B9,11";
 /// ru-04 of the shipped Russian set: the man crowned on d8 in the middle of f6:a5 goes on as a
 /// king; the other capture, e3:g5, wins the four men's worth only much later.
 const CROWNED_RUSSIAN: &str = "W:W11,23,28:B5,7,9,19";
-/// ck-03 of the shipped checkers set: 26-23! 13x22 23x5 22-25 5-1.
+/// ck-03 of the shipped checkers set: 26-23! 13x22 23x5, two for one.
 const ONE_FOR_TWO_CHECKERS: &str = "W:W17,26,27,28:B9,13,18";
+/// ck-09 of the shipped checkers set: 7-2! 3-7 18-14 7x16 20x11, and 11x4 next whatever Black
+/// plays.
+const CROWN_THEN_TWO_CHECKERS: &str = "W:W7,11,18,20:B3,4";
 
 /// `line` checked on `fen` of the game `R` for the shipped exercise's goal.
 fn check_in<R: Rules>(fen: &str, line: &str) -> damtutor::check::LineCheck {
     let position: damtutor_rules::Position<R> = fen.parse().unwrap();
     let goal = match fen {
         CROWNED_RUSSIAN => Goal::Material(4),
-        ONE_FOR_TWO_CHECKERS => Goal::Material(2),
+        ONE_FOR_TWO_CHECKERS => Goal::Material(1),
+        CROWN_THEN_TWO_CHECKERS => Goal::Material(2),
         _ => Goal::Win,
     };
     check_line(
@@ -249,19 +253,24 @@ fn russian_lines_choose_the_capture_that_crowns() {
 
 #[test]
 fn checkers_lines_in_numbers() {
-    let result = check_in::<English>(ONE_FOR_TWO_CHECKERS, "26-23 13x22 23x5 22-25 5-1");
+    let result = check_in::<English>(ONE_FOR_TWO_CHECKERS, "26-23 13x22 23x5");
     assert_eq!(result.verdict, Verdict::Correct, "{}", result.message);
-    assert_eq!(result.line.len(), 5);
+    assert_eq!(result.line.len(), 3);
     assert!(result.rest.is_empty() && result.note.is_none());
-    // The book line stops at 23x5: the man on 5 crowns next move whatever Black plays, so the
-    // line is complete, and the rest is told as a note.
     let result = check_in::<English>(ONE_FOR_TWO_CHECKERS, "26-23 23x5");
     assert_eq!(result.verdict, Verdict::Correct, "{}", result.message);
-    assert_eq!(result.line, ["26-23", "13x22", "23x5"]);
-    assert_eq!(result.rest, ["22-25", "5-1"]);
-    assert_eq!(result.note.as_deref(), Some("Then (22-25) 5-1 crowns."));
-    assert_eq!(result.message, "Correct. Then (22-25) 5-1 crowns.");
+    assert_eq!(result.filled, [1]);
+
+    // The book line of ck-09 stops at 20x11: whatever Black plays, 11x4 takes its last man.
+    // The line is complete, and the rest is told as a note.
+    let result = check_in::<English>(CROWN_THEN_TWO_CHECKERS, "7-2 3-7 18-14 7x16 20x11");
+    assert_eq!(result.verdict, Verdict::Correct, "{}", result.message);
+    assert_eq!(result.rest, ["4-8", "11x4"]);
+    assert_eq!(result.note.as_deref(), Some("Then (4-8) 11x4 wins."));
+    assert_eq!(result.message, "Correct. Then (4-8) 11x4 wins.");
     // Cut one ply before the decisive capture, it is still incomplete.
+    let result = check_in::<English>(CROWN_THEN_TWO_CHECKERS, "7-2 3-7 18-14 7x16");
+    assert_eq!(result.verdict, Verdict::Incomplete);
     let result = check_in::<English>(ONE_FOR_TWO_CHECKERS, "26-23 13x22");
     assert_eq!(result.verdict, Verdict::Incomplete);
 
@@ -325,4 +334,93 @@ fn cli_checks_8x8_lines_with_the_variant() {
     // An unknown game is a usage error.
     let output = run(&["check-line", "--variant", "chess", GIVE_ONE_64, "b4-c5"]);
     assert_eq!(output.status.code(), Some(2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Book lines: a line is complete once the goal is decided.
+
+#[derive(serde::Deserialize)]
+struct CombinationFile {
+    combinations: Vec<Combination>,
+}
+
+#[derive(serde::Deserialize)]
+struct Combination {
+    id: String,
+    fen: String,
+    solution: String,
+    outcome: String,
+}
+
+/// The goal a combination's `outcome` states: a win, else the net gain ("White net +2").
+fn outcome_goal(outcome: &str) -> Goal {
+    if outcome.contains("wins") {
+        return Goal::Win;
+    }
+    let gain = outcome
+        .split("net +")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("a net gain");
+    Goal::Material(gain)
+}
+
+#[test]
+fn book_lines_of_the_verified_combinations_are_correct_and_cut_lines_incomplete() {
+    let file: CombinationFile =
+        serde_yaml::from_str(include_str!("data/combinations.yaml")).unwrap();
+    for case in file.combinations {
+        let position: Position = case.fen.parse().unwrap();
+        let goal = outcome_goal(&case.outcome);
+        let mut solver = Solver::new();
+        let solution = solver.solve(&position, goal, Limits::default());
+        // The published line, and the solver's line up to where it is decided.
+        let texts = solution.line_texts();
+        let book = texts[..solution.book_plies].join(" ");
+        for line in [case.solution.as_str(), book.as_str()] {
+            let check = damtutor::check::check_against(
+                &mut solver,
+                &solution,
+                line,
+                Some(&case.solution),
+                Limits::default(),
+            );
+            assert_eq!(
+                check.verdict,
+                Verdict::Correct,
+                "{}: {line}: {}",
+                case.id,
+                check.message
+            );
+        }
+        // Without the decisive move the line is right so far, not complete.
+        let tokens: Vec<&str> = case.solution.split_whitespace().collect();
+        let cut = tokens[..tokens.len() - 1].join(" ");
+        let check =
+            damtutor::check::check_against(&mut solver, &solution, &cut, None, Limits::default());
+        assert_eq!(check.verdict, Verdict::Incomplete, "{}: {cut}", case.id);
+    }
+}
+
+#[test]
+fn cli_tells_the_rest_of_a_decided_line() {
+    // ts-06 of the shipped Turkish strikes: after 28x6 the rest is forced.
+    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
+        .args([
+            "check-line",
+            "W:W14,22,27,28,33,34,43:B2,3,11,16,K21,25",
+            "22-18 21x22 28x6",
+            "--goal",
+            "material:2",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "correct: Correct. Then (25-30) 34x25 takes a piece, (2-7) 6-1 crowns.\n\
+         line: 22-18 21x22 28x6\n\
+         rest: 25-30 34x25 2-7 6-1\n"
+    );
 }

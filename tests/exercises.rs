@@ -1,10 +1,12 @@
-//! The shipped exercise sets: every exercise proven by the solver, every written solution sound,
-//! and each set's theme present in the solver's own analysis.
+//! The shipped exercise sets: every exercise proven by the solver, every written solution sound
+//! and complete, each set's theme present in the solver's own analysis, and every book line
+//! accepted by the line checker.
 
+use damtutor::check::{self, Verdict};
 use damtutor::exercise;
-use damtutor::solver::{Limits, Motif};
-use damtutor::verify;
+use damtutor::solver::{self, with_thread_solver, Limits, Motif, Solution, Solver};
 use damtutor::words::Lang;
+use damtutor::{verify, with_solution, Rules};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -80,12 +82,15 @@ fn shipped_sets_are_proven() {
                 );
             }
         }
+        // The teacher's tags: each shown by the written solution or by the solver's line.
         for (report, exercise) in reports.iter().zip(&set.exercises) {
             for tag in &exercise.motifs {
                 let motif = *tag;
+                let given = report.solution.given_motifs().unwrap_or_default();
                 assert!(
-                    report.solution.motifs().contains(&motif),
-                    "{name}: {} is tagged {tag} but the solver's line shows {:?}",
+                    report.solution.motifs().contains(&motif) || given.contains(&motif),
+                    "{name}: {} is tagged {tag} but the solver's line shows {:?} and the \
+                     solution {given:?}",
                     report.id,
                     report.solution.motifs()
                 );
@@ -103,4 +108,60 @@ fn shipped_sets_are_proven() {
     assert_eq!(languages["brazilian"], [Lang::Chinese]);
     assert_eq!(languages["russian"], [Lang::Chinese]);
     assert_eq!(languages["english"], [Lang::English]);
+}
+
+/// Every shipped exercise's line as a book writes it - the solver's line up to where the goal
+/// is decided, and the written solution up to its decided point - is accepted by the line
+/// checker as correct; the same line cut one ply before its decisive move is incomplete.
+#[test]
+fn book_lines_are_accepted_and_lines_cut_short_are_not() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("exercises");
+    let mut checked = 0;
+    for file in exercise::files_in(&folder).unwrap() {
+        let set = exercise::load(&file).unwrap();
+        for report in verify::verify_set(&set, Limits::default()) {
+            with_solution!(&report.solution, s => {
+                with_thread_solver(|solver| book_lines(solver, s, &report.id));
+            });
+            checked += 1;
+        }
+    }
+    assert!(checked >= 95, "{checked}");
+}
+
+fn book_lines<R: Rules>(solver: &mut Solver<R>, solution: &Solution<R>, id: &str) {
+    let limits = Limits::default();
+    // The solver's line is checked as a student's answer; the written solution as the book.
+    let mut lines = vec![(solution.line.clone(), solution.book_plies, false)];
+    if let Some(given) = &solution.given {
+        lines.push((given.moves.clone(), given.book_plies, true));
+    }
+    for (line, book, written) in lines {
+        let texts = solver::line_texts(&solution.position, &line);
+        let book_line = texts[..book].join(" ");
+        let as_book = written.then_some(book_line.as_str());
+        let check = check::check_against(solver, solution, &book_line, as_book, limits);
+        assert!(
+            check.verdict == Verdict::Correct,
+            "{id}: the book line {book_line} is {}: {}",
+            check.verdict,
+            check.message
+        );
+        // The solver's line ends where the goal is reached: the rest is told as a note exactly
+        // when the book line stops before that.
+        if !written {
+            assert_eq!(check.note.is_some(), book < line.len(), "{id}: {book_line}");
+        }
+        if book >= 2 {
+            let cut = texts[..book - 1].join(" ");
+            let check = check::check_against(solver, solution, &cut, None, limits);
+            assert_eq!(
+                check.verdict,
+                Verdict::Incomplete,
+                "{id}: {cut} (cut before {}): {}",
+                texts[book - 1],
+                check.message
+            );
+        }
+    }
 }

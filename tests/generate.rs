@@ -56,7 +56,7 @@ fn generate_file(name: &str, args: &[&str]) -> String {
 }
 
 /// Checks a written set as `validate` would, and more: every exercise proven again by the
-/// solver with the default limits, the key unique, the motif present and the written motifs,
+/// solver with the default limits, no second key move, the motif present and the written motifs,
 /// level and solution the solver's; no two exercises the same position or mirrors.
 fn check_set(yaml: &str, motif: Option<Motif>) -> ExerciseSet {
     let set = exercise::parse(yaml, "generated").expect("the set reads back");
@@ -87,7 +87,7 @@ fn check_exercise<R: Rules>(position: &Position<R>, exercise: &Exercise, motif: 
     let solution = Solver::<R>::new().solve(position, exercise.goal, Limits::default());
     assert!(solution.is_solved(), "{} is not proven", exercise.id);
     assert!(
-        solution.unique(),
+        solution.single_key(),
         "{}: key moves {:?}",
         exercise.id,
         solution.key_texts()

@@ -227,16 +227,18 @@ pub fn check_against<R: Rules>(
 fn rest_note<R: Rules>(position: &Position<R>, rest: &[Move<R>], attacker: Color) -> String {
     let lang = Lang::English;
     let mut now = *position;
-    let mut steps = Vec::new();
+    // A step: the defender's move (if any) in brackets, then the solving side's answer.
+    let mut steps: Vec<String> = Vec::new();
+    let mut reply: Option<String> = None;
     for m in rest {
         let text = now.move_text(m);
         let after = now.play_unchecked(m);
         if now.turn() != attacker {
-            steps.push(format!("({text})"));
+            reply = Some(format!("({text})"));
         } else {
             let count = m.capture_count();
             let won = after.legal_moves().is_empty();
-            steps.push(if won {
+            let answer = if won {
                 say!(lang, Text::RestWins, text)
             } else if m.promotes() {
                 say!(lang, Text::RestCrowns, text)
@@ -246,11 +248,17 @@ fn rest_note<R: Rules>(position: &Position<R>, rest: &[Move<R>], attacker: Color
                 say!(lang, Text::RestTakes, text, count)
             } else {
                 text
+            };
+            steps.push(match reply.take() {
+                Some(reply) => format!("{reply} {answer}"),
+                None => answer,
             });
         }
         now = after;
     }
-    say!(lang, Text::RestThen, moves = steps.join(" "))
+    steps.extend(reply);
+    let moves = steps.join(words::text(lang, Text::ClauseComma));
+    say!(lang, Text::RestThen, moves)
 }
 
 /// An error with how it arose.
@@ -478,7 +486,8 @@ impl<R: Rules> Walk<'_, R> {
                         Text::ReasonRefuted
                     };
                     let attacker = words::side(lang, attacker);
-                    say!(lang, key, token, answer, attacker, lost, men)
+                    let king = solver::king_value::<R>();
+                    say!(lang, key, token, answer, attacker, lost, men, king)
                 } else {
                     let side = words::side(lang, side);
                     say!(lang, Text::ReasonNotForcedAnswer, token, goal, side, answer)

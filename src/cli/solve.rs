@@ -156,7 +156,11 @@ pub fn describe<R: Rules>(solution: &Solution<R>, id: Option<&str>, tree: bool) 
                 report::uniqueness(lang, solution)
             ));
             out.push_str(&format!("  motifs: {}\n", tags(&solution.motifs)));
-            if let Some(given) = solution.given.as_ref().filter(|g| g.moves != solution.line) {
+            if let Some(given) = solution
+                .given
+                .as_ref()
+                .filter(|g| solver::differ(&g.moves, &solution.line))
+            {
                 let line = solver::annotate_book(
                     &solution.position,
                     &given.moves,

@@ -121,7 +121,7 @@ fn variant(context: &mut Context, fen: &str) -> Option<Position> {
 /// which is a quiet move (a real combination, not a capture that was forced anyway).
 fn good_exercise(solution: &Solution) -> bool {
     solution.status == crate::solver::Status::Win
-        && solution.unique()
+        && solution.single_key()
         && solution.line.len() >= 3
         && !solution.line[0].is_capture()
 }

@@ -386,7 +386,12 @@ impl<R: Rules> Shown<R> {
         if let Some(tree) = &solution.tree {
             tree_lines(tree, &mut Vec::new(), &mut variations, &mut truncated);
         }
+        // The written solution when proven; where the solver's line goes on from it, the
+        // solver's rest follows in brackets.
         let (line, book) = match &solution.given {
+            Some(given) if solution.line.starts_with(&given.moves) => {
+                (solution.line.clone(), given.book_plies)
+            }
             Some(given) => (given.moves.clone(), given.book_plies),
             None => (solution.line.clone(), solution.book_plies),
         };

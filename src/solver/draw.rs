@@ -132,13 +132,14 @@ mod tests {
 
     #[test]
     fn the_clock_counts_as_the_game_does() {
-        // King and man against a king: five moves each (6.4), as the game counts them.
+        // King and man against a king: five moves each (6.4), as the game counts them (no
+        // position stands three times on the way).
         let start: Position<International> = "W:WK50,45:BK1".parse().unwrap();
         let mut game = Game::new(start);
         let mut clock = DrawClock::start(&start);
         assert_eq!(clock.plies_left::<International>().unwrap().0, 10);
         for text in [
-            "50-44", "1-7", "44-50", "7-1", "50-44", "1-7", "44-39", "7-1", "39-44",
+            "50-44", "1-7", "44-39", "7-1", "39-33", "1-7", "33-28", "7-1", "28-22",
         ] {
             let before = *game.position();
             let m = game.play_text(text).unwrap();
@@ -150,7 +151,20 @@ mod tests {
         let m = game.play_text("1-7").unwrap();
         clock = clock.after(&m, &before.play_unchecked(&m));
         assert_eq!(clock.plies_left::<International>().unwrap().0, 0);
-        assert!(matches!(game.end(), Some(GameEnd::Draw(_))));
+        assert!(matches!(
+            game.end(),
+            Some(GameEnd::Draw(DrawReason::Endgame(_)))
+        ));
+        // King moves without a capture: 25 each, from the first one.
+        let kings: Position<International> = "W:WK46,K47,K48:BK3,K4,K5".parse().unwrap();
+        let mut clock = DrawClock::start(&kings);
+        assert_eq!(clock.plies_left::<International>(), None);
+        let m = kings.parse_move("46-41").unwrap();
+        clock = clock.after(&m, &kings.play_unchecked(&m));
+        assert_eq!(
+            clock.plies_left::<International>(),
+            Some((49, DrawReason::KingMoves(25)))
+        );
         // No endgame, no king moves: nothing counts.
         let open: Position<International> = "W:W31,32:B19,20".parse().unwrap();
         assert_eq!(DrawClock::start(&open).plies_left::<International>(), None);

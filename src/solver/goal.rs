@@ -113,7 +113,7 @@ impl<R: Rules> Solver<R> {
                     return true;
                 }
                 let needed = (n - as_men + per_king - 1) / per_king;
-                self.crowning_kept(position, needed, false)
+                self.crowning_kept(position, needed, true)
             }
             Goal::King => {
                 gain >= 0

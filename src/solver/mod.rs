@@ -79,13 +79,17 @@ impl Default for Limits {
 
 impl Limits {
     /// The nodes a proof may spend on each question beyond the proof itself - whether another
-    /// first move also wins, whether `auto` can prove a stronger goal: a hundredth of
-    /// `max_nodes`, at least 50,000 (all of `max_nodes` when it is smaller). Spent, the
-    /// question's answer is "unknown" beyond the plies it reached; the proof stands.
+    /// first move also wins, whether `auto` can prove a stronger goal: 200,000 (all of
+    /// `max_nodes` when that is smaller), whatever the node limit, so that every command counts
+    /// the same key moves. Spent, the question's answer is "unknown" beyond the plies it
+    /// reached; the proof stands.
     pub fn side_budget(&self) -> u64 {
-        (self.max_nodes / 100).max(self.max_nodes.min(50_000))
+        self.max_nodes.min(SIDE_NODES)
     }
 }
+
+/// See [`Limits::side_budget`].
+const SIDE_NODES: u64 = 200_000;
 
 /// The verdict.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, serde::Serialize)]
@@ -240,6 +244,12 @@ impl<R: Rules> Solution<R> {
     pub fn book_annotated(&self) -> String {
         annotate_book(&self.position, &self.line, self.book_plies, self.unique())
     }
+}
+
+/// Whether two lines from the same position are different lines, not one the start of the
+/// other (a book line and the solver's longer one are the same line).
+pub fn differ<R: Rules>(a: &[Move<R>], b: &[Move<R>]) -> bool {
+    !(a.starts_with(b) || b.starts_with(a))
 }
 
 /// Each move of `line` written in the position it is played in.

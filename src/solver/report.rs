@@ -224,7 +224,7 @@ impl SolutionReport {
             solution: solution
                 .given
                 .as_ref()
-                .filter(|given| given.moves != solution.line)
+                .filter(|given| super::differ(&given.moves, &solution.line))
                 .map(|given| GivenReport {
                     line: super::line_texts(&solution.position, &given.moves),
                     book_plies: given.book_plies,

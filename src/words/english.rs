@@ -159,7 +159,7 @@ english! {
     LineFirstError => "Move {ply} ({text}): {reason}.",
     ReasonNotForced => "{token} does not force {goal}",
     ReasonGoalNotReached => "{token} does not reach the goal",
-    ReasonRefutedWithKings => "{token} is refuted by {answer}: {attacker} loses material worth {lost} {men} (a king counting 3)",
+    ReasonRefutedWithKings => "{token} is refuted by {answer}: {attacker} loses material worth {lost} {men} (a king counting {king})",
     ReasonRefuted => "{token} is refuted by {answer}: {attacker} loses {lost} {men}",
     ReasonNotForcedAnswer => "{token} does not force {goal}: {side} answers {answer}",
     RefutationThen => "{first} (then {rest})",
