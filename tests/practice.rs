@@ -259,10 +259,12 @@ fn a_tree_over_the_limit_is_reported_with_its_place_and_nothing_is_written() {
     let output = run_practice(&[unsolved.to_str().unwrap()], &out);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
+    // Refused as `validate` refuses it, with its message.
     assert!(
-        stderr.contains("unsolved.yaml:3: exercise lost: not solved"),
+        stderr.contains("unsolved.yaml:3: exercise lost: no forced win within 21 plies"),
         "{stderr}"
     );
+    assert!(stderr.contains("1 exercise(s) fail validate"), "{stderr}");
     assert!(!out.exists());
 }
 

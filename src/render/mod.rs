@@ -30,7 +30,7 @@
 //! let files = worksheet::render(&items, &WorksheetOptions::default(), &templates, Path::new("shots.html"))?;
 //! assert_eq!(files[0].path, Path::new("shots.html"));
 //! assert!(files[0].contents.contains("White to play and win"));
-//! assert!(files[0].contents.contains("43-38!"));
+//! assert!(files[0].contents.contains("43-38") && files[0].contents.contains("28x37"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

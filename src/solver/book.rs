@@ -45,15 +45,15 @@ impl<R: Rules> Solver<R> {
     /// ```
     /// use damtutor::solver::{Goal, Solver};
     /// use damtutor::{English, Position};
-    /// // English checkers: after 26-23 13x22 23x5 the man on 5 crowns whatever Black plays.
-    /// let start: Position<English> = "W:W17,26,27,28:B9,13,18".parse().unwrap();
+    /// // English checkers (ck-09): after 7-2 3-7 18-14 7x16 20x11, 11x4 takes Black's last
+    /// // man whatever Black plays.
+    /// let start: Position<English> = "W:W7,11,18,20:B3,4".parse().unwrap();
     /// let mut position = start;
-    /// for text in ["26-23", "13x22", "23x5"] {
+    /// for text in ["7-2", "3-7", "18-14", "7x16", "20x11"] {
     ///     position = position.play_unchecked(&position.parse_move(text).unwrap());
     /// }
-    /// let rest = Solver::new().settled(&start, Goal::Material(1), &position).unwrap();
-    /// let texts = damtutor::solver::line_texts(&position, &rest);
-    /// assert_eq!(texts.last().map(String::as_str), Some("5-1"));
+    /// let rest = Solver::new().settled(&start, Goal::Material(2), &position).unwrap();
+    /// assert_eq!(damtutor::solver::line_texts(&position, &rest), ["4-8", "11x4"]);
     /// ```
     pub fn settled(
         &mut self,
