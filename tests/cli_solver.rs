@@ -139,3 +139,118 @@ fn validate_checks_solutions_and_wins() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_written_solution_must_go_on_until_the_goal_is_decided() {
+    let dir = std::env::temp_dir().join(format!("damtutor-incomplete-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("short.yaml");
+    // The coup Philippe written without its decisive capture, 40x16.
+    std::fs::write(
+        &file,
+        "title: T\nexercises:\n  - id: short\n    fen: \"W:W27,32,34,38,40,45:B11,12,16,18,23,25\"\n    goal: \"material:2\"\n    solution: \"27-22 18x27 32x21 16x27 34-30 25x34\"\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let (code, stdout, _) = damtutor(&["validate", path]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.contains("exercise short: the solution stops before the goal is decided (after 25x34, White still has to play for a gain of 2)"),
+        "{stdout}"
+    );
+    // worksheet and practice refuse what validate rejects, with its message, and write nothing.
+    let out = dir.join("sheet.html");
+    let (code, _, stderr) = damtutor(&["worksheet", path, "--out", out.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains(
+            "short.yaml:3: exercise short: the solution stops before the goal is decided"
+        ),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    let page = dir.join("page.html");
+    let (code, _, stderr) = damtutor(&["practice", path, "--out", page.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.contains("the solution stops before the goal is decided"),
+        "{stderr}"
+    );
+    assert!(!page.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn solve_and_validate_show_the_motifs_of_both_lines() {
+    // sh-16: the file's solution and the solver's line are two different wins.
+    let (code, stdout, _) = damtutor(&["solve", "exercises/02-shots.yaml", "--id", "sh-16"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        stdout.contains(
+            "  the file's solution: 1... 23-29 2. 34x23 25x45 3. 28-22 17x50 4. 26x17 50x11\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .contains("  motifs of the file's solution: breakthrough, sacrifice, multi_capture\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  motifs: sacrifice, backward_capture, multi_capture\n"),
+        "{stdout}"
+    );
+    let (_, stdout, _) = damtutor(&[
+        "solve",
+        "exercises/02-shots.yaml",
+        "--id",
+        "sh-16",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json[0]["solution"]["motifs"],
+        serde_json::json!(["breakthrough", "sacrifice", "multi_capture"])
+    );
+    let (code, stdout, _) = damtutor(&["validate", "exercises/02-shots.yaml"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stdout.contains("note: exercises/02-shots.yaml:175: exercise sh-16: the file's solution and the solver's line differ: motifs of the solution breakthrough, sacrifice, multi_capture; of the solver's line sacrifice, backward_capture, multi_capture"),
+        "{stdout}"
+    );
+    // The worksheet prints the teacher's line, which the solver proved, with its motifs.
+    let dir = std::env::temp_dir().join(format!("damtutor-given-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("shots.md");
+    let (code, _, stderr) = damtutor(&[
+        "worksheet",
+        "exercises/02-shots.yaml",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let sheet = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        sheet.contains(
+            "**1... 23-29 2. 34x23 25x45 3. 28-22 17x50 4. 26x17 50x11** - Black wins material"
+        ),
+        "{sheet}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn auto_says_which_goal_it_chose_and_why() {
+    let (code, stdout, _) = damtutor(&["solve", "W:W27,32,34,38,40,45:B11,12,16,18,23,25"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        stdout.contains("  White reaches the goal material:2: 1. 27-22 18x27 2. 32x21 16x27 3. 34-30 25x34 4. 40x16\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "  auto chose material:2: the largest gain proven (no win and no larger gain within "
+        ),
+        "{stdout}"
+    );
+}
