@@ -79,7 +79,7 @@ impl Default for Limits {
 
 impl Limits {
     /// The nodes a proof may spend on each question beyond the proof itself - whether another
-    /// first move also wins, whether `auto` can prove a stronger goal: 200,000 (all of
+    /// first move also wins, whether `auto` can prove a stronger goal: 100,000 (all of
     /// `max_nodes` when that is smaller), whatever the node limit, so that every command counts
     /// the same key moves. Spent, the question's answer is "unknown" beyond the plies it
     /// reached; the proof stands.
@@ -89,7 +89,7 @@ impl Limits {
 }
 
 /// See [`Limits::side_budget`].
-const SIDE_NODES: u64 = 200_000;
+const SIDE_NODES: u64 = 100_000;
 
 /// The verdict.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, serde::Serialize)]
