@@ -23,10 +23,10 @@ fn solve_json_contract() {
     assert_eq!(json["status"], "win");
     assert_eq!(json["goal"], "win");
     assert_eq!(json["key_moves"], serde_json::json!(["43-38"]));
-    // No other first move wins within a dozen plies; the check's budget ran out before the
+    // No other first move wins within ten plies or more; the check's budget ran out before the
     // horizon, so uniqueness is not claimed.
     assert_eq!(json["unique"], "unknown");
-    assert!(json["unique_within"].as_u64().unwrap() >= 12);
+    assert!(json["unique_within"].as_u64().unwrap() >= 10);
     assert_eq!(json["goal_choice"]["goal"], "win");
     assert!(json["goal_choice"]["reason"]
         .as_str()

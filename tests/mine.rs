@@ -288,7 +288,7 @@ fn games_of_the_8x8_games_are_mined_with_their_own_rules() {
     // Positions in the game's notation: square names on the 64-square boards, numbers in
     // english checkers.
     assert!(written.contains(
-        "fen: W:Wa1,a3,b2,b4,c1,d4,e3,f2,f4,g1,g3,h2:Ba7,b6,b8,c5,d6,d8,e7,f6,g7,h4,h6,h8\n"
+        "fen: W:Wa1,a3,b2,b4,c3,c5,e1,f2,f4,g1,g3,h2:Ba5,a7,b8,c7,d6,e5,e7,f6,f8,h4,h6,h8\n"
     ));
     assert!(written
         .contains("fen: W:W17,20,21,22,23,25,26,27,28,30,31,32:B1,2,3,4,6,8,9,10,11,13,14,16\n"));
