@@ -20,14 +20,18 @@
 //! `russian` or `english`; an exercise may name its own game the same way. Squares are given by
 //! number or, on the 8x8 boards, by name (`c3`, `Kd4`), and solutions in the game's notation.
 
+use crate::input;
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif};
 use crate::square::{Color, Role};
 use crate::words::Lang;
 use crate::{Board, Variant, VariantPosition};
 use serde::Deserialize;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
+
+mod yaml;
 
 /// A checked exercise set.
 #[derive(Clone, Debug)]
@@ -65,6 +69,11 @@ pub struct Scoring {
     pub hint: f64,
     /// Share taken off for each wrong move tried on a practice page.
     pub wrong: f64,
+}
+
+impl Scoring {
+    /// The most points one exercise may be worth.
+    pub const MAX_POINTS: f64 = 1000.0;
 }
 
 impl Default for Scoring {
@@ -135,6 +144,32 @@ impl fmt::Display for ExerciseError {
 }
 
 impl std::error::Error for ExerciseError {}
+
+impl ExerciseError {
+    /// A problem with the file as a whole.
+    fn in_file(name: &str, message: String) -> ExerciseError {
+        ExerciseError {
+            file: name.to_string(),
+            line: None,
+            column: None,
+            id: None,
+            message,
+        }
+    }
+
+    fn not_utf8(name: &str, error: &input::NotUtf8) -> ExerciseError {
+        ExerciseError {
+            file: name.to_string(),
+            line: Some(error.line),
+            column: Some(error.column),
+            id: None,
+            message: format!(
+                "not UTF-8 text (byte {:#04x}): save the file as UTF-8",
+                error.byte
+            ),
+        }
+    }
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -218,22 +253,23 @@ enum SquareText {
 #[serde(untagged)]
 enum RawGoal {
     Text(String),
-    Material { material: u32 },
+    Material { material: u64 },
 }
 
-/// Reads and checks an exercise file.
+/// Reads and checks an exercise file (at most [`input::MAX_FILE_BYTES`], UTF-8).
 pub fn load(path: &Path) -> Result<ExerciseSet, Vec<ExerciseError>> {
     let name = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => parse(&text, &name),
-        Err(e) => Err(vec![ExerciseError {
-            file: name,
-            line: None,
-            column: None,
-            id: None,
-            message: format!("cannot read the file: {e}"),
-        }]),
+    match input::bytes(path) {
+        Ok(bytes) => parse_bytes(&bytes, &name),
+        Err(e) => Err(vec![ExerciseError::in_file(&name, e.to_string())]),
     }
+}
+
+/// [`parse`] of bytes that should be UTF-8 text: the first byte that is not is reported with
+/// its line and column.
+pub fn parse_bytes(bytes: &[u8], name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> {
+    let text = input::text(bytes).map_err(|e| vec![ExerciseError::not_utf8(name, &e)])?;
+    parse(text.strip_prefix('\u{feff}').unwrap_or(text), name)
 }
 
 /// The `.yaml` and `.yml` files of a folder, sorted by name.
@@ -248,16 +284,7 @@ pub fn files_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
 
 /// Checks the text of an exercise file named `name`; returns every problem found.
 pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> {
-    let raw: RawSet = serde_yaml::from_str(text).map_err(|e| {
-        let location = e.location();
-        vec![ExerciseError {
-            file: name.to_string(),
-            line: location.as_ref().map(|l| l.line()),
-            column: location.as_ref().map(|l| l.column()),
-            id: None,
-            message: clean_yaml_message(&e.to_string()),
-        }]
-    })?;
+    let raw: RawSet = yaml::read(text, name).map_err(|e| vec![e])?;
     let mut errors = Vec::new();
     let error = |line: Option<usize>, id: Option<&str>, message: String| ExerciseError {
         file: name.to_string(),
@@ -300,11 +327,14 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
         ]
         .iter()
         .all(|share| (0.0..=1.0).contains(share));
-        if scoring.points.is_nan() || scoring.points <= 0.0 || !shares_ok {
+        let points_ok = scoring.points.is_finite()
+            && scoring.points > 0.0
+            && scoring.points <= Scoring::MAX_POINTS;
+        if !points_ok || !shares_ok {
             errors.push(error(
                 find_line(text, "scoring:"),
                 None,
-                "scoring: points must be positive, alternative, incomplete, hint and wrong between 0 and 1"
+                "scoring: points must be a number above 0 and at most 1000, alternative, incomplete, hint and wrong between 0 and 1"
                     .into(),
             ));
         }
@@ -317,19 +347,23 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
         ));
     }
     let mut exercises = Vec::new();
-    let mut seen_ids: Vec<String> = Vec::new();
-    let mut search_from = 0;
-    for raw_exercise in raw.exercises {
+    let mut seen_ids: HashSet<String> = HashSet::new();
+    let mut search_from = (0, 0);
+    let item_lines = yaml::item_lines(text, "exercises");
+    let count = raw.exercises.len();
+    for (index, raw_exercise) in raw.exercises.into_iter().enumerate() {
         let id = raw_exercise.id.text();
-        let line = find_id_line(text, &id, &mut search_from);
-        if seen_ids.contains(&id) {
+        let line = match &item_lines {
+            Some(lines) if lines.len() == count => Some(lines[index]),
+            _ => find_id_line(text, &id, &mut search_from),
+        };
+        if !seen_ids.insert(id.clone()) {
             errors.push(error(
                 line,
                 Some(&id),
                 "the id is used twice in this set".into(),
             ));
         }
-        seen_ids.push(id.clone());
         match check_exercise(raw_exercise, &id, line, variant) {
             Ok(exercise) => exercises.push(exercise),
             Err(messages) => {
@@ -445,11 +479,13 @@ fn check_exercise(
     });
     let goal = match raw.goal {
         None => Goal::Auto,
-        Some(RawGoal::Material { material }) if material >= 1 => Goal::Material(material),
-        Some(RawGoal::Material { material }) => {
-            problems.push(format!("goal material: {material} must be at least 1"));
-            Goal::Auto
-        }
+        Some(RawGoal::Material { material }) => match Goal::material(material) {
+            Ok(goal) => goal,
+            Err(message) => {
+                problems.push(format!("goal {message}"));
+                Goal::Auto
+            }
+        },
         Some(RawGoal::Text(text)) => match text.parse::<Goal>() {
             Ok(goal) => goal,
             Err(message) => {
@@ -728,17 +764,17 @@ struct RawSheet {
     practice: serde_yaml::Mapping,
 }
 
-/// Reads a student's answer file.
+/// Reads a student's answer file (at most [`input::MAX_FILE_BYTES`], UTF-8).
 pub fn load_answers(path: &Path) -> Result<AnswerSheet, ExerciseError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ExerciseError {
-        file: name.clone(),
-        line: None,
-        column: None,
-        id: None,
-        message: format!("cannot read the file: {e}"),
-    })?;
-    parse_answers(&text, &name)
+    let bytes = input::bytes(path).map_err(|e| ExerciseError::in_file(&name, e.to_string()))?;
+    parse_answers_bytes(&bytes, &name)
+}
+
+/// [`parse_answers`] of bytes that should be UTF-8 text.
+pub fn parse_answers_bytes(bytes: &[u8], name: &str) -> Result<AnswerSheet, ExerciseError> {
+    let text = input::text(bytes).map_err(|e| ExerciseError::not_utf8(name, &e))?;
+    parse_answers(text.strip_prefix('\u{feff}').unwrap_or(text), name)
 }
 
 /// Checks the text of an answer file named `name`.
@@ -750,15 +786,7 @@ pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseErro
         id,
         message,
     };
-    let raw: RawSheet = serde_yaml::from_str(text).map_err(|e| {
-        let location = e.location();
-        error(
-            location.as_ref().map(|l| l.line()),
-            location.as_ref().map(|l| l.column()),
-            None,
-            clean_yaml_message(&e.to_string()),
-        )
-    })?;
+    let raw: RawSheet = yaml::read(text, name)?;
     if raw.student.trim().is_empty() {
         return Err(error(
             find_line(text, "student:"),
@@ -768,6 +796,8 @@ pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseErro
         ));
     }
     let mut answers = Vec::new();
+    let mut answered = HashSet::new();
+    let lines = key_lines(text);
     for (key, value) in raw.answers {
         let id = match key {
             serde_yaml::Value::String(s) => s,
@@ -781,7 +811,7 @@ pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseErro
                 ))
             }
         };
-        let line = find_line_start(text, &format!("{id}:"));
+        let line = lines.get(id.as_str()).copied();
         let answer: Answer = serde_yaml::from_value(value).map_err(|_| {
             error(
                 line,
@@ -790,7 +820,7 @@ pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseErro
                 "an answer must be a text or a list of texts".into(),
             )
         })?;
-        if answers.iter().any(|(other, _, _)| other == &id) {
+        if !answered.insert(id.clone()) {
             return Err(error(line, None, Some(id), "answered twice".into()));
         }
         answers.push((id, answer, line));
@@ -817,7 +847,7 @@ pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseErro
                 Some(id.clone()),
                 format!(
                     "practice: {} (hints: a whole number, wrong: a list of moves)",
-                    clean_yaml_message(&e.to_string())
+                    yaml::clean_yaml_message(&e.to_string())
                 ),
             )
         })?;
@@ -830,6 +860,23 @@ pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseErro
         answers,
         practice,
     })
+}
+
+/// The first line (1-based) of each key written at the start of a line (`q1:`, `"q1":`, `- q1:`),
+/// in one pass over the text.
+fn key_lines(text: &str) -> HashMap<&str, usize> {
+    let mut lines = HashMap::new();
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start().trim_start_matches(['{', '-', ' ']);
+        let key = match trimmed.chars().next() {
+            Some(quote @ ('"' | '\'')) => trimmed[1..].split_once(quote).map(|(key, _)| key),
+            _ => trimmed.split_once(':').map(|(key, _)| key.trim_end()),
+        };
+        if let Some(key) = key {
+            lines.entry(key).or_insert(index + 1);
+        }
+    }
+    lines
 }
 
 /// The 1-based line whose trimmed text starts with `needle`.
@@ -855,33 +902,26 @@ fn find_line(text: &str, needle: &str) -> Option<usize> {
     text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
 }
 
-/// The line of `id: <id>` at or after byte offset `from` (ids are in file order).
-fn find_id_line(text: &str, id: &str, from: &mut usize) -> Option<usize> {
-    let mut offset = 0;
-    for (index, line) in text.lines().enumerate() {
-        let start = offset;
-        offset += line.len() + 1;
-        if start < *from {
-            continue;
-        }
+/// The line of `id: <id>` at or after `from` (a byte offset and its 0-based line index; ids
+/// are in file order), which moves past it: each call reads on from the last, so finding
+/// every id of a file reads it once.
+fn find_id_line(text: &str, id: &str, from: &mut (usize, usize)) -> Option<usize> {
+    let (mut offset, mut index) = *from;
+    for line in text.get(offset..)?.split_inclusive('\n') {
+        offset += line.len();
+        index += 1;
         let trimmed = line.trim_start().trim_start_matches("- ").trim_start();
+        let trimmed = trimmed.trim_start_matches('{').trim_start();
         if let Some(value) = trimmed.strip_prefix("id:") {
+            let value = value.split([',', '}', '#']).next().unwrap_or("");
             let value = value.trim().trim_matches(['"', '\'']);
             if value == id {
-                *from = offset;
-                return Some(index + 1);
+                *from = (offset, index);
+                return Some(index);
             }
         }
     }
     None
-}
-
-/// serde_yaml's message without its trailing location (we print our own).
-fn clean_yaml_message(message: &str) -> String {
-    match message.find(" at line ") {
-        Some(i) => message[..i].to_string(),
-        None => message.to_string(),
-    }
 }
 
 #[cfg(test)]

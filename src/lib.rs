@@ -23,6 +23,7 @@ pub mod check;
 pub mod escape;
 pub mod exercise;
 pub mod generate;
+pub mod input;
 pub mod lms;
 pub mod practice;
 pub mod quiz;

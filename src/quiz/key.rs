@@ -93,7 +93,7 @@ impl std::error::Error for KeyError {}
 impl Key {
     /// Reads a key file (the `--key` output, or the JSON of a whole quiz).
     pub fn load(path: &Path) -> Result<Key, KeyError> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::input::read_text(path)
             .map_err(|e| KeyError(format!("{}: {e}", path.display())))?;
         Key::from_json(&text).map_err(|e| KeyError(format!("{}: {}", path.display(), e.0)))
     }
