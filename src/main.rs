@@ -10,6 +10,11 @@ fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`damtutor perft ... | head -1`) ends the command quietly, with the
+        // exit code of a program ended by SIGPIPE.
+        Err(CliError::Stdout(error)) if error.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(141)
+        }
         Err(error) => {
             eprintln!("damtutor: {error}");
             ExitCode::from(exit_code(&error))
@@ -38,6 +43,7 @@ fn exit_code(error: &CliError) -> u8 {
             ..
         }
         | CliError::Template(_)
-        | CliError::Key(_) => 2,
+        | CliError::Key(_)
+        | CliError::Stdout(_) => 2,
     }
 }

@@ -1,13 +1,14 @@
 use super::limits::LimitArgs;
+use super::output::Outputs;
 use super::values::one_of;
-use super::{write_file, CliError};
+use super::CliError;
 use clap::Args;
 use damtutor::check::{self, report, StudentResult, Verdict};
 use damtutor::escape;
 use damtutor::exercise::{self, AnswerSheet};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::words::{text, Lang, Text};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -83,27 +84,27 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         None => check::mark_exercises(&sets, &sheets, args.limits.limits())
             .map_err(CliError::Rejected)?,
     };
-    write_outputs(&args.out, &results)?;
-    let mut used = Vec::new();
+    // Every file of the report is made first, then written at once: a broken template or a
+    // file in the way leaves nothing behind.
+    let mut outputs = Outputs::new();
+    outputs.add(
+        args.out.join(GRADEBOOK),
+        check::gradebook_csv(results.as_slice()),
+    );
+    outputs.add(args.out.join(SUMMARY), summary_markdown(&results));
+    let mut names = report::Names::reserving(&RESERVED);
     for result in &results {
-        let mut stem = report::slug(&result.student);
-        while used.contains(&stem) {
-            stem.push('_');
-        }
-        used.push(stem.clone());
+        let stem = names.next(&result.student);
         let rendered = report::render(result, &templates, lang, &stem)?;
         for (file, svg) in &rendered.files {
-            let path = args.out.join(file);
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| CliError::io(parent, e))?;
-            }
-            write_file(&path, svg)?;
+            outputs.add(args.out.join(file), svg.as_bytes());
         }
         let path = args.out.join(format!("{stem}.{}", format.extension()));
-        write_file(&path, &rendered.text)?;
+        outputs.add(path, rendered.text);
     }
-    print!("{}", summary_text(&results));
-    println!("written to {}/", args.out.display());
+    outputs.commit()?;
+    out!("{}", summary_text(&results));
+    outln!("written to {}/", args.out.display());
     if bad > 0 {
         return Err(CliError::Partial(format!(
             "{bad} answer file(s) could not be read; the others were marked"
@@ -112,12 +113,10 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn write_outputs(out: &Path, results: &[StudentResult]) -> Result<(), CliError> {
-    std::fs::create_dir_all(out).map_err(|e| CliError::io(out, e))?;
-    write_file(&out.join("gradebook.csv"), &check::gradebook_csv(results))?;
-    write_file(&out.join("summary.md"), &summary_markdown(results))?;
-    Ok(())
-}
+/// The class's files in the report folder; a student's report never takes their names.
+const GRADEBOOK: &str = "gradebook.csv";
+const SUMMARY: &str = "summary.md";
+const RESERVED: [&str; 2] = ["gradebook", "summary"];
 
 fn summary_text(results: &[StudentResult]) -> String {
     let mut out = String::new();

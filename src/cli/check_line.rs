@@ -37,12 +37,12 @@ pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
         )?
     });
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&result).expect("check serializes")
         );
     } else {
-        println!("{}: {}", result.verdict.name(), result.message);
+        outln!("{}: {}", result.verdict.name(), result.message);
         let mut line = Vec::new();
         for (i, text) in result.line.iter().enumerate() {
             if result.filled.contains(&i) {
@@ -52,11 +52,11 @@ pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
             }
         }
         if !line.is_empty() {
-            println!("line: {}", line.join(" "));
+            outln!("line: {}", line.join(" "));
         }
         if let Some(error) = &result.first_error {
             if !error.refutation.is_empty() {
-                println!("refutation: {}", error.refutation.join(" "));
+                outln!("refutation: {}", error.refutation.join(" "));
             }
         }
     }

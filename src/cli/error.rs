@@ -43,6 +43,8 @@ pub enum CliError {
     Rejected(String),
     /// Some items were done and others were not (answer files that could not be read).
     Partial(String),
+    /// Standard output could not be written (a closed pipe, a full disk).
+    Stdout(std::io::Error),
 }
 
 impl CliError {
@@ -79,6 +81,7 @@ impl fmt::Display for CliError {
             } => write!(f, "move {number} ({}): {}", text.trim(), error.reason()),
             CliError::Template(error) => write!(f, "templates: {error}"),
             CliError::Key(error) => write!(f, "{error}"),
+            CliError::Stdout(error) => write!(f, "standard output: {error}"),
         }
     }
 }

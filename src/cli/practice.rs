@@ -1,7 +1,8 @@
 use super::limits::LimitArgs;
+use super::output::Outputs;
 use super::values::one_of;
 use super::worksheet::load_sets;
-use super::{write_file, CliError};
+use super::CliError;
 use clap::Args;
 use damtutor::practice::{self, PracticeOptions, DEFAULT_MAX_TURNS};
 use damtutor::render::templates::{Document, Format, Templates};
@@ -100,9 +101,13 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
     }
     let trees_in = started.elapsed() - solved_in;
     // Written only once every page is made.
+    let mut outputs = Outputs::new();
+    for (path, _, html) in &pages {
+        outputs.add(path, html.as_bytes());
+    }
+    outputs.commit()?;
     for (path, page, html) in &pages {
-        write_file(path, html)?;
-        println!(
+        outln!(
             "wrote {} ({} exercises, {} KB)",
             path.display(),
             page.exercises.len(),
@@ -110,14 +115,14 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         );
     }
     if args.shuffle && args.seed.is_none() {
-        println!("seed {seed} (add --seed {seed} to write the same page again)");
+        outln!("seed {seed} (add --seed {seed} to write the same page again)");
     }
     let turns: usize = pages
         .iter()
         .flat_map(|(_, page, _)| page.exercises.iter())
         .map(|e| practice::tree::turns(&e.tree))
         .sum();
-    println!(
+    outln!(
         "{} exercises: solved in {:.2} s, proof trees ({turns} turns) in {:.2} s",
         items.len(),
         solved_in.as_secs_f64(),

@@ -1,5 +1,6 @@
+use super::output::Outputs;
 use super::values::one_of;
-use super::{write_file, CliError};
+use super::CliError;
 use clap::{Args, ValueEnum};
 use damtutor::lms;
 use damtutor::quiz::{self, QuestionType, Quiz, QuizOptions, Topic};
@@ -172,7 +173,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         });
     }
     if to_stdout {
-        print!("{main}");
+        out!("{main}");
         let _ = std::io::stdout().flush();
     } else {
         files.insert(
@@ -183,15 +184,21 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
             },
         );
     }
+    let mut outputs = Outputs::new();
     for file in &files {
-        write_file(&file.path, &file.contents)?;
+        outputs.add(&file.path, file.contents.as_bytes());
     }
-    report(&quiz, &files, to_stdout, took);
-    Ok(())
+    outputs.commit()?;
+    report(&quiz, &files, to_stdout, took)
 }
 
 /// Prints what was written (to standard error when the quiz itself went to standard output).
-fn report(quiz: &Quiz, files: &[OutputFile], to_stdout: bool, took: std::time::Duration) {
+fn report(
+    quiz: &Quiz,
+    files: &[OutputFile],
+    to_stdout: bool,
+    took: std::time::Duration,
+) -> Result<(), CliError> {
     let summary = format!(
         "{} questions, {} points, seed {}, {} ms",
         quiz.questions.len(),
@@ -228,7 +235,8 @@ fn report(quiz: &Quiz, files: &[OutputFile], to_stdout: bool, took: std::time::D
         if to_stdout {
             eprintln!("{line}");
         } else {
-            println!("{line}");
+            outln!("{line}");
         }
     }
+    Ok(())
 }

@@ -23,6 +23,12 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
     for path in &args.files {
         if path.is_dir() {
             let found = exercise::files_in(path).map_err(|e| CliError::io(path, e))?;
+            if found.is_empty() {
+                return Err(CliError::Usage(format!(
+                    "{}: no .yaml exercise files in this folder",
+                    path.display()
+                )));
+            }
             files.extend(found);
         } else {
             files.push(path.clone());
@@ -34,7 +40,7 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
             Ok(set) => set,
             Err(errors) => {
                 for error in &errors {
-                    println!("error: {error}");
+                    outln!("error: {error}");
                 }
                 failed += errors.len();
                 continue;
@@ -50,17 +56,17 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
                 None => format!("{name}: exercise {}", report.id),
             };
             for problem in &report.problems {
-                println!("error: {place}: {problem}");
+                outln!("error: {place}: {problem}");
             }
             for warning in &report.warnings {
-                println!("warning: {place}: {warning}");
+                outln!("warning: {place}: {warning}");
             }
             warnings += report.warnings.len();
             if report.ok() {
                 proven += 1;
                 file_proven += 1;
                 if args.verbose {
-                    println!(
+                    outln!(
                         "ok: {place}: {} [{}]",
                         report.solution.annotated(),
                         report
@@ -76,9 +82,9 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
                 failed += 1;
             }
         }
-        println!("{name}: {} exercises, {file_proven} proven", reports.len());
+        outln!("{name}: {} exercises, {file_proven} proven", reports.len());
     }
-    println!(
+    outln!(
         "{} files, {total} exercises: {proven} proven, {failed} failed, {warnings} warnings",
         files.len()
     );

@@ -1,6 +1,7 @@
 use super::limits::LimitArgs;
+use super::output::{self, Outputs};
 use super::values::one_of;
-use super::{write_file, CliError};
+use super::CliError;
 use clap::Args;
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::templates::{Document, Format, Templates};
@@ -121,24 +122,33 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         )?);
     }
     let total = started.elapsed();
-    for file in &files {
-        write_file(&file.path, &file.contents)?;
+    // A device (`--out /dev/stdout`) receives the one sheet as it is, without an extension
+    // added; a run of several files is refused there by the writer.
+    if let [file] = files.as_mut_slice() {
+        if output::is_device(&out) {
+            file.path = out.clone();
+        }
     }
+    let mut outputs = Outputs::new();
+    for file in &files {
+        outputs.add(&file.path, file.contents.as_bytes());
+    }
+    outputs.commit()?;
     let documents: Vec<&OutputFile> = files
         .iter()
         .filter(|f| f.path.extension().is_none_or(|e| e != "svg"))
         .collect();
     for file in &documents {
-        println!("wrote {}", file.path.display());
+        outln!("wrote {}", file.path.display());
     }
     let diagrams = files.len() - documents.len();
     if diagrams > 0 {
-        println!("wrote {diagrams} SVG diagrams");
+        outln!("wrote {diagrams} SVG diagrams");
     }
     if random && args.seed.is_none() {
-        println!("seed {seed} (add --seed {seed} to write the same worksheet again)");
+        outln!("seed {seed} (add --seed {seed} to write the same worksheet again)");
     }
-    println!(
+    outln!(
         "{} exercises: solved in {:.2} s, rendered in {:.2} s",
         items.len(),
         solved_in.as_secs_f64(),
