@@ -35,11 +35,19 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
     let goal_override = args.goal;
     let limits = args.limits.limits();
     let path = Path::new(&args.target);
-    let is_file = path.is_file()
-        || matches!(
-            path.extension().and_then(|e| e.to_str()),
-            Some("yaml" | "yml")
-        );
+    if path.is_dir() {
+        return Err(CliError::Usage(format!(
+            "{}: a folder; solve takes a position or one exercise file (damtutor validate              FOLDER proves every file of a folder)",
+            path.display()
+        )));
+    }
+    // `start` is always the start position (a file of that name is `./start`).
+    let is_file = !args.target.trim().eq_ignore_ascii_case("start")
+        && (path.is_file()
+            || matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("yaml" | "yml")
+            ));
     if !is_file {
         if args.id.is_some() {
             return Err(CliError::Usage("--id needs an exercise file".into()));
@@ -49,9 +57,9 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             let position = parse_position_in::<R>(&args.target)?;
             let solution = solver::Solver::<R>::new().solve(&position, goal, limits);
             if args.json {
-                print_json(&SolutionReport::new(&solution, None, args.tree));
+                print_json(&SolutionReport::new(&solution, None, args.tree))?;
             } else {
-                print!("{}", describe(&solution, None, args.tree));
+                out!("{}", describe(&solution, None, args.tree));
             }
             Ok(())
         });
@@ -88,24 +96,25 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
                 with_solution!(solution, s => SolutionReport::new(s, Some(e.id.clone()), args.tree))
             })
             .collect();
-        print_json(&reports);
+        print_json(&reports)?;
     } else {
         for (e, solution) in chosen.iter().zip(&solutions) {
-            print!(
+            out!(
                 "{}",
                 with_solution!(solution, s => describe(s, Some(&e.id), args.tree))
             );
-            println!();
+            outln!();
         }
     }
     Ok(())
 }
 
-fn print_json<T: serde::Serialize>(value: &T) {
-    println!(
+fn print_json<T: serde::Serialize>(value: &T) -> Result<(), CliError> {
+    outln!(
         "{}",
         serde_json::to_string_pretty(value).expect("reports serialize")
     );
+    Ok(())
 }
 
 /// The text report of one solution.

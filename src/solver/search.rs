@@ -354,7 +354,10 @@ impl<R: Rules> Solver<R> {
     fn goal_met_if_quiet(&self, position: &Position<R>) -> bool {
         match self.goal {
             Goal::Win | Goal::Auto => false,
-            Goal::Material(n) => balance(position, self.attacker) - self.start_balance >= n as i32,
+            Goal::Material(n) => {
+                i64::from(balance(position, self.attacker)) - i64::from(self.start_balance)
+                    >= i64::from(n)
+            }
             Goal::King => {
                 position.kings(self.attacker).count() as u32 > self.start_kings
                     && balance(position, self.attacker) >= self.start_balance
