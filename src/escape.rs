@@ -85,12 +85,21 @@ pub fn cdata(text: &str) -> String {
 }
 
 /// A CSV field: quoted (with inner quotes doubled) when it holds a comma, a quote or a line
-/// break, else as it is.
+/// break, else as it is. A text that a spreadsheet would take for a formula - starting with
+/// `=`, `+`, `-`, `@`, a tab or a carriage return - gets a leading `'` (the usual guard against
+/// formula injection: `=HYPERLINK(...)` stays text); numbers such as `-1.5` are left alone.
 pub fn csv(text: &str) -> String {
+    let formula =
+        text.starts_with(['=', '+', '-', '@', '\t', '\r']) && text.parse::<f64>().is_err();
+    let text = if formula {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
 }
 
@@ -137,5 +146,12 @@ mod tests {
         assert_eq!(csv("Li Ming"), "Li Ming");
         assert_eq!(csv("Li, Ming"), "\"Li, Ming\"");
         assert_eq!(csv("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(
+            csv("=HYPERLINK(\"http://x\",\"y\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""
+        );
+        assert_eq!(csv("+1 more"), "'+1 more");
+        assert_eq!(csv("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv("-1.5"), "-1.5");
     }
 }

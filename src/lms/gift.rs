@@ -12,7 +12,9 @@ pub fn gift(quiz: &Quiz) -> String {
     let _ = writeln!(
         out,
         "// {} - damtutor quiz, seed {}, {} points\n",
-        quiz.title, quiz.seed, quiz.total_points
+        escape::gift(&quiz.title),
+        quiz.seed,
+        quiz.total_points
     );
     let _ = writeln!(
         out,

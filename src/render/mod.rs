@@ -35,6 +35,7 @@
 //! ```
 
 pub mod quiz;
+mod recursion;
 pub mod svg;
 pub mod templates;
 pub mod view;
