@@ -2,7 +2,7 @@
 //! to the same position (read-write-read).
 #![no_main]
 
-use damtutor_rules::{with_variant, Position, Variant};
+use damtutor_rules::{with_variant, Position, Rules, Variant};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,13 +4,14 @@
 use super::line::{check_against, LineCheck};
 use super::verdict::Verdict;
 use crate::escape;
-use crate::exercise::{AnswerSheet, Exercise, ExerciseSet, Scoring};
+use crate::exercise::{Answer, AnswerSheet, Exercise, ExerciseSet, PracticeRecord, Scoring};
 use crate::solver::{self, with_thread_solver, Limits, Solution, Solver, VariantSolution};
 use crate::with_solution;
 use crate::words::{say, Lang, Text};
 use damtutor_rules::Rules;
 use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// One marked answer.
 #[derive(Clone, Debug, Serialize)]
@@ -78,8 +79,9 @@ pub fn mark_exercises(
         .iter()
         .flat_map(|set| set.exercises.iter().map(move |e| (e, set.scoring)))
         .collect();
-    for (i, (e, _)) in exercises.iter().enumerate() {
-        if exercises[..i].iter().any(|(other, _)| other.id == e.id) {
+    let mut ids = std::collections::HashSet::new();
+    for (e, _) in &exercises {
+        if !ids.insert(e.id.as_str()) {
             return Err(format!(
                 "exercise id '{}' appears in more than one set: answers would be ambiguous",
                 e.id
@@ -114,11 +116,25 @@ pub fn mark_exercises(
 
 fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> StudentResult {
     let mut items = Vec::new();
+    // By id, so that a class of 20,000 answers is marked in linear time.
+    let answers: HashMap<&str, &Answer> = sheet
+        .answers
+        .iter()
+        .rev()
+        .map(|(id, answer, _)| (id.as_str(), answer))
+        .collect();
+    let practice: HashMap<&str, &PracticeRecord> = sheet
+        .practice
+        .iter()
+        .rev()
+        .map(|(id, record)| (id.as_str(), record))
+        .collect();
+    let known: std::collections::HashSet<&str> =
+        marked.iter().map(|m| m.exercise.id.as_str()).collect();
     for m in marked {
         let max = m.scoring.points;
         let solution_text = m.solution.annotated();
-        let Some((_, answer, _)) = sheet.answers.iter().find(|(id, _, _)| id == &m.exercise.id)
-        else {
+        let Some(answer) = answers.get(m.exercise.id.as_str()) else {
             items.push(ItemResult {
                 id: m.exercise.id.clone(),
                 answer: String::new(),
@@ -145,7 +161,10 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> Student
         };
         let faulty_move = check.first_error.as_ref().map(|error| error.text.clone());
         // What a practice page recorded can only take marks off what the moves earn.
-        let record = sheet.practice_of(&m.exercise.id);
+        let record = practice
+            .get(m.exercise.id.as_str())
+            .map(|record| (*record).clone())
+            .unwrap_or_default();
         let penalty =
             f64::from(record.hints) * m.scoring.hint + record.wrong.len() as f64 * m.scoring.wrong;
         let share = (earned - penalty).max(0.0);
@@ -174,7 +193,7 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> Student
     let notes = sheet
         .answers
         .iter()
-        .filter(|(id, _, _)| !marked.iter().any(|m| &m.exercise.id == id))
+        .filter(|(id, _, _)| !known.contains(id.as_str()))
         .map(|(id, _, line)| match line {
             Some(line) => say!(Lang::English, Text::NoteUnknownExerciseAt, line, id),
             None => say!(Lang::English, Text::NoteUnknownExercise, id),
@@ -219,18 +238,29 @@ fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+/// A student's items by id (the first of an id).
+fn items_by_id(result: &StudentResult) -> HashMap<&str, &ItemResult> {
+    result
+        .items
+        .iter()
+        .rev()
+        .map(|item| (item.id.as_str(), item))
+        .collect()
+}
+
 /// Statistics per question, in the order of the first student's items.
 pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
     let Some(first) = results.first() else {
         return Vec::new();
     };
+    let by_id: Vec<HashMap<&str, &ItemResult>> = results.iter().map(items_by_id).collect();
     first
         .items
         .iter()
         .map(|item| {
-            let all: Vec<&ItemResult> = results
+            let all: Vec<&ItemResult> = by_id
                 .iter()
-                .filter_map(|r| r.items.iter().find(|i| i.id == item.id))
+                .filter_map(|items| items.get(item.id.as_str()).copied())
                 .collect();
             let full = all
                 .iter()
@@ -278,13 +308,9 @@ pub fn gradebook_csv(results: &[StudentResult]) -> String {
             escape::csv(r.class.as_deref().unwrap_or("")),
             escape::csv(&r.file)
         ));
+        let items = items_by_id(r);
         for id in &ids {
-            let points = r
-                .items
-                .iter()
-                .find(|i| &i.id == id)
-                .map(|i| i.points)
-                .unwrap_or(0.0);
+            let points = items.get(id).map(|i| i.points).unwrap_or(0.0);
             out.push_str(&format!(",{}", number(points)));
         }
         let percent = if r.max > 0.0 {

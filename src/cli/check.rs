@@ -65,6 +65,11 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             }
         }
     }
+    if sheets.is_empty() && bad > 0 {
+        return Err(CliError::Partial(format!(
+            "none of the {bad} answer file(s) could be read; nothing written"
+        )));
+    }
     let format = args.format;
     let lang = match args.lang {
         Some(lang) => lang,

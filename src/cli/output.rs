@@ -36,6 +36,28 @@ impl Outputs {
         self.files.push((path.into(), contents.into()));
     }
 
+    /// Sends the batch to `out`, the output named on the command line, when that is a device
+    /// (`--out /dev/stdout`): the one file of the batch is written to it as it is, without the
+    /// extension a document would add; a batch of several files is refused, since the files
+    /// beside it would be made in the device's folder.
+    pub fn onto_device(&mut self, out: &Path) -> Result<(), CliError> {
+        if !is_device(out) {
+            return Ok(());
+        }
+        match self.files.as_mut_slice() {
+            [(path, _)] => {
+                *path = out.to_path_buf();
+                Ok(())
+            }
+            files => Err(CliError::Usage(format!(
+                "{} is not a regular file, and this run writes {} files beside it: give a \
+                 file name",
+                out.display(),
+                files.len()
+            ))),
+        }
+    }
+
     /// Writes every file of the batch, or none of them (see the module's documentation).
     pub fn commit(self) -> Result<(), CliError> {
         let Outputs { files } = self;

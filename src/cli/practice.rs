@@ -105,6 +105,7 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
     for (path, _, html) in &pages {
         outputs.add(path, html.as_bytes());
     }
+    outputs.onto_device(&args.out)?;
     outputs.commit()?;
     for (path, page, html) in &pages {
         outln!(

@@ -188,6 +188,9 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
     for file in &files {
         outputs.add(&file.path, file.contents.as_bytes());
     }
+    if !to_stdout {
+        outputs.onto_device(&out)?;
+    }
     outputs.commit()?;
     report(&quiz, &files, to_stdout, took)
 }

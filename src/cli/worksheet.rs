@@ -1,5 +1,5 @@
 use super::limits::LimitArgs;
-use super::output::{self, Outputs};
+use super::output::Outputs;
 use super::values::one_of;
 use super::CliError;
 use clap::Args;
@@ -122,17 +122,11 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         )?);
     }
     let total = started.elapsed();
-    // A device (`--out /dev/stdout`) receives the one sheet as it is, without an extension
-    // added; a run of several files is refused there by the writer.
-    if let [file] = files.as_mut_slice() {
-        if output::is_device(&out) {
-            file.path = out.clone();
-        }
-    }
     let mut outputs = Outputs::new();
     for file in &files {
         outputs.add(&file.path, file.contents.as_bytes());
     }
+    outputs.onto_device(&out)?;
     outputs.commit()?;
     let documents: Vec<&OutputFile> = files
         .iter()

@@ -742,7 +742,11 @@ impl<B: BufRead> Lexer<B> {
                 return Ok(Lexeme::Variation(collapse(&raw)));
             }
             if raw.len() > MAX_TEXT {
-                raw.truncate(MAX_TEXT);
+                let mut end = MAX_TEXT;
+                while !raw.is_char_boundary(end) {
+                    end -= 1;
+                }
+                raw.truncate(end);
             }
             raw.push(' ');
             if !self.next_line()? || is_tag_line(&self.text) {
@@ -1287,5 +1291,17 @@ mod limits {
         text.push_str("} *");
         let game = Reader::new(text.as_bytes()).next().unwrap().unwrap();
         assert!(game.info[0].comments[0].len() <= MAX_TEXT + 100);
+    }
+
+    #[test]
+    fn a_long_variation_is_cut_between_characters() {
+        // Found by fuzzing: a variation over MAX_TEXT cut inside a character panicked.
+        let mut text = String::from("1. 32-28 (");
+        for _ in 0..MAX_TEXT / 3 {
+            text.push_str("走a\n");
+        }
+        text.push_str(") *");
+        let games: Vec<_> = Reader::new(text.as_bytes()).collect();
+        assert_eq!(games.len(), 1);
     }
 }
