@@ -2,7 +2,7 @@
 //! every game. No panic; a move that is read is legal and its text reads back as that move.
 #![no_main]
 
-use damtutor_rules::{notation, with_variant, Position, Rules, Variant};
+use damtutor_rules::{notation, with_variant, Position, Variant};
 use libfuzzer_sys::fuzz_target;
 
 /// Positions with captures, kings and a choice of routes.

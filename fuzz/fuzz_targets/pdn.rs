@@ -14,9 +14,11 @@ fuzz_target!(|data: &[u8]| {
         let written = game.write();
         let again: Vec<_> = VariantReader::new(written.as_bytes(), game.variant()).collect();
         assert_eq!(again.len(), 1, "{written}");
-        let again = again.into_iter().next().unwrap().unwrap_or_else(|e| {
-            panic!("the written game does not read back: {e}\n{written}")
-        });
+        let again = again
+            .into_iter()
+            .next()
+            .unwrap()
+            .unwrap_or_else(|e| panic!("the written game does not read back: {e}\n{written}"));
         assert_eq!(again.variant(), game.variant(), "{written}");
         assert_eq!(same_play(&again), same_play(&game), "{written}");
         assert_eq!(again.write(), written);
