@@ -177,7 +177,8 @@ mod tests {
     #[test]
     fn bad_bytes_are_placed_by_line_and_character() {
         assert_eq!(text("a\nb".as_bytes()), Ok("a\nb"));
-        let error = text("走棋\n王棋 \u{80}".as_bytes()).unwrap_err();
+        let bytes = ["走棋\n王棋 ".as_bytes(), &[0x80]].concat();
+        let error = text(&bytes).unwrap_err();
         assert_eq!(error.line, 2);
         assert_eq!(error.column, 4);
         let error = text(b"\xc3").unwrap_err();
