@@ -8,7 +8,6 @@ use damtutor::render::quiz as document;
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::OutputFile;
 use damtutor::words::Lang;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -174,7 +173,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
     }
     if to_stdout {
         out!("{main}");
-        let _ = std::io::stdout().flush();
+        super::stdout::flush()?;
     } else {
         files.insert(
             0,
