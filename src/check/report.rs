@@ -102,7 +102,7 @@ const MAX_SLUG: usize = 80;
 /// assert_eq!(names.next("Summary"), "Summary-2");
 /// assert_eq!(names.next("a.b"), "a-b");
 /// assert_eq!(names.next("a-b"), "a-b-2");
-/// assert_eq!(names.next("A B"), "A-B-2");
+/// assert_eq!(names.next("A B"), "A-B-3");
 /// ```
 #[derive(Debug, Default, Clone)]
 pub struct Names {
