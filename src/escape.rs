@@ -67,6 +67,32 @@ pub fn gift(text: &str) -> String {
     out
 }
 
+/// A relative path as the target of a Markdown link (`![1](sheet-diagrams/01.svg)`): the
+/// characters that would end or break the link - spaces, brackets, parentheses, angle brackets,
+/// quotes, `%` - are percent-encoded, so a file named after `--out "my (test).md"` still links.
+///
+/// ```
+/// assert_eq!(damtutor::escape::link_path("my (test)-diagrams/01.svg"), "my%20%28test%29-diagrams/01.svg");
+/// ```
+pub fn link_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len() + 8);
+    for c in path.chars() {
+        match c {
+            ' ' | '(' | ')' | '[' | ']' | '<' | '>' | '"' | '\'' | '%' | '\\' | '`' => {
+                out.push_str(&format!("%{:02X}", c as u32));
+            }
+            c if c.is_control() => {
+                let mut bytes = [0; 4];
+                for b in c.encode_utf8(&mut bytes).bytes() {
+                    out.push_str(&format!("%{b:02X}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Escapes the characters that end or split an answer embedded in a Moodle Cloze question.
 pub fn cloze(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);

@@ -407,7 +407,7 @@ fn question_view(
             svgs.push((name.clone(), svg + "\n"));
             (
                 String::new(),
-                format!("{}/{name}", diagrams.replace(' ', "%20")),
+                format!("{}/{name}", crate::escape::link_path(diagrams)),
             )
         } else {
             (svg, String::new())

@@ -556,9 +556,9 @@ fn game_exercise_view<R: Rules>(
     })
 }
 
-/// A path for a Markdown link: spaces encoded.
+/// A path for a Markdown link (see [`escape::link_path`](crate::escape::link_path)).
 fn link(path: &str) -> String {
-    path.replace(' ', "%20")
+    crate::escape::link_path(path)
 }
 
 fn answer_view<R: Rules>(
