@@ -350,12 +350,14 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
     let mut seen_ids: HashSet<String> = HashSet::new();
     let mut search_from = (0, 0);
     let item_lines = yaml::item_lines(text, "exercises");
+    let list_line = find_line_start(text, "exercises:");
     let count = raw.exercises.len();
     for (index, raw_exercise) in raw.exercises.into_iter().enumerate() {
         let id = raw_exercise.id.text();
         let line = match &item_lines {
             Some(lines) if lines.len() == count => Some(lines[index]),
-            _ => find_id_line(text, &id, &mut search_from),
+            // A flow list (`exercises: [{id: a, ...}]`): the id's line, else the list's.
+            _ => find_id_line(text, &id, &mut search_from).or(list_line),
         };
         if !seen_ids.insert(id.clone()) {
             errors.push(error(
@@ -804,7 +806,7 @@ pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseErro
             serde_yaml::Value::Number(n) => n.to_string(),
             other => {
                 return Err(error(
-                    None,
+                    find_line_start(text, "answers:"),
                     None,
                     None,
                     format!("answer id {other:?} is not a name or number"),
@@ -832,7 +834,7 @@ pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseErro
             serde_yaml::Value::Number(n) => n.to_string(),
             other => {
                 return Err(error(
-                    None,
+                    find_line_start(text, "practice:"),
                     None,
                     None,
                     format!("practice id {other:?} is not a name or number"),

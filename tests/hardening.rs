@@ -754,6 +754,8 @@ fn every_yaml_problem_has_its_place() {
     for (text, says) in [
         // Flow style.
         ("title: T\nexercises:\n  - {id: a, fen: \"W:W28:B23\", goal: win}\n  - {id: b, fen: \"W:W3\", goal: win}\n", "t.yaml:4: exercise b: invalid position"),
+        // A flow list: the list's line.
+        ("title: T\nexercises: [{id: a, fen: \"W:W28:B23\"}, {id: b, fen: \"W:W3\"}]\n", "t.yaml:2: exercise b: invalid position"),
         // Anchors and aliases: the alias is the second use of the id.
         ("title: T\nexercises:\n  - &x\n    id: a\n    fen: \"W:W28:B23\"\n  - *x\n", "t.yaml:6: exercise a: the id is used twice"),
         // A tab.
@@ -788,6 +790,14 @@ fn every_yaml_problem_has_its_place() {
         ],
         1,
         "a.yaml:1:10: not UTF-8 text (byte 0xe6)",
+    );
+    write(&dir, "a.yaml", "student: Li\nanswers:\n  [x]: 43-38\n");
+    let exercises = data("class/exercises.yaml");
+    expect(
+        &dir,
+        &["check", "--exercises", &exercises, "a.yaml"],
+        1,
+        "a.yaml:2: answer id",
     );
     // solve: a folder, and `start` even when a file has that name.
     expect(
