@@ -1,9 +1,11 @@
 //! Reading YAML text into the raw file types, with every problem placed: the nesting limit,
 //! serde_yaml's errors with their line and column, a second document at its `---`, a tab where
-//! YAML wants spaces; and the line of each item of a list, however it is written.
+//! YAML wants spaces; and the line of each item of a list, of a key or of an id, however it is
+//! written.
 
 use super::ExerciseError;
 use serde::de::DeserializeOwned;
+use std::collections::HashMap;
 
 /// The deepest nesting of `[...]` and `{...}` read. Exercise and answer files need three or
 /// four levels; the limit keeps a hostile file from costing seconds in the YAML parser.
@@ -159,6 +161,68 @@ pub(super) fn item_lines(text: &str, key: &str) -> Option<Vec<usize>> {
         items.push(index + 1);
     }
     Some(items)
+}
+
+/// The first line (1-based) of each key written at the start of a line (`q1:`, `"q1":`, `- q1:`),
+/// in one pass over the text.
+pub(super) fn key_lines(text: &str) -> HashMap<&str, usize> {
+    let mut lines = HashMap::new();
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start().trim_start_matches(['{', '-', ' ']);
+        let key = match trimmed.chars().next() {
+            Some(quote @ ('"' | '\'')) => trimmed[1..].split_once(quote).map(|(key, _)| key),
+            _ => trimmed.split_once(':').map(|(key, _)| key.trim_end()),
+        };
+        if let Some(key) = key {
+            lines.entry(key).or_insert(index + 1);
+        }
+    }
+    lines
+}
+
+/// The 1-based line whose trimmed text starts with `needle`.
+pub(super) fn find_line_start(text: &str, needle: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            let t = l.trim_start().trim_start_matches(['"', '\'']);
+            t.starts_with(needle)
+                || t.starts_with(&needle.replace(':', "\":"))
+                || t.starts_with(&needle.replace(':', "':"))
+        })
+        .map(|i| i + 1)
+}
+
+/// [`find_line_start`] among the lines after line `after` (1-based).
+pub(super) fn find_line_start_after(text: &str, after: usize, needle: &str) -> Option<usize> {
+    let rest: String = text.lines().skip(after).collect::<Vec<_>>().join("\n");
+    find_line_start(&rest, needle).map(|line| line + after)
+}
+
+/// The 1-based line of the first line containing `needle`.
+pub(super) fn find_line(text: &str, needle: &str) -> Option<usize> {
+    text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
+}
+
+/// The line of `id: <id>` at or after `from` (a byte offset and its 0-based line index; ids
+/// are in file order), which moves past it: each call reads on from the last, so finding
+/// every id of a file reads it once.
+pub(super) fn find_id_line(text: &str, id: &str, from: &mut (usize, usize)) -> Option<usize> {
+    let (mut offset, mut index) = *from;
+    for line in text.get(offset..)?.split_inclusive('\n') {
+        offset += line.len();
+        index += 1;
+        let trimmed = line.trim_start().trim_start_matches("- ").trim_start();
+        let trimmed = trimmed.trim_start_matches('{').trim_start();
+        if let Some(value) = trimmed.strip_prefix("id:") {
+            let value = value.split([',', '}', '#']).next().unwrap_or("");
+            let value = value.trim().trim_matches(['"', '\'']);
+            if value == id {
+                *from = (offset, index);
+                return Some(index);
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
