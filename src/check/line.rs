@@ -6,7 +6,7 @@
 //! checked by the solver: it must keep the goal forced.
 
 use super::verdict::Verdict;
-use crate::notation::{self, MoveError};
+use crate::notation::{self, BrokenRule, MoveError};
 use crate::solver::{self, Goal, Limits, Solution, Solver, TreeNode};
 use crate::square::Color;
 use crate::words::{self, say, Lang, Text};
@@ -328,7 +328,7 @@ impl<R: Rules> Walk<'_, R> {
         match fits.len() {
             0 => Err(direct.err().unwrap_or(MoveError::Illegal {
                 text: token.to_string(),
-                reason: "not a legal move".into(),
+                rule: BrokenRule::NotLegal,
             })),
             1 => Ok((fits[0], false)),
             _ => {
