@@ -286,14 +286,14 @@ fn cli_checks_8x8_lines_with_the_variant() {
     let output = run(&["check-line", "--variant", "64", GIVE_ONE_64, "c3-d4"]);
     assert!(output.status.success());
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.starts_with("wrong: Move 1 (c3-d4)"), "{stdout}");
-    assert!(stdout.contains("refutation: b6-a5"), "{stdout}");
+    assert!(stdout.starts_with("Wrong: 1. c3-d4 "), "{stdout}");
+    assert!(stdout.contains("Refutation: b6-a5"), "{stdout}");
 
     // The same FEN read as international draughts is another position: the 8x8 line does
     // not fit it.
     let output = run(&["check-line", GIVE_ONE_64, "b4-c5 b6xd4 c3xg7"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(!stdout.starts_with("correct"), "{stdout}");
+    assert!(!stdout.starts_with("Correct"), "{stdout}");
 
     // An unknown game is a usage error.
     let output = run(&["check-line", "--variant", "chess", GIVE_ONE_64, "b4-c5"]);

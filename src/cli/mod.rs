@@ -84,6 +84,17 @@ pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError
     })
 }
 
+/// Whether a command's TARGET names an exercise file rather than a position: an existing
+/// file, or a name ending in `.yaml` / `.yml` (so that a missing file is reported as such).
+pub fn names_a_file(target: &str) -> bool {
+    let path = std::path::Path::new(target);
+    path.is_file()
+        || matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        )
+}
+
 /// Reads POS: a FEN string or `start` (the start position of the game `R`).
 pub fn parse_position_in<R: Rules>(text: &str) -> Result<damtutor_rules::Position<R>, CliError> {
     Ok(text.parse::<damtutor_rules::Position<R>>()?)

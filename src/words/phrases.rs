@@ -142,6 +142,16 @@ pub fn goal(lang: Lang, goal: Goal) -> String {
     }
 }
 
+/// A goal as a noun, after "no forced": "win", "gain of 2", "king"; "gain" for `auto`.
+pub fn goal_name(lang: Lang, goal: Goal) -> String {
+    match goal {
+        Goal::Win => say!(lang, Text::GoalNameWin),
+        Goal::Material(n) => say!(lang, Text::GoalNameMaterial, n),
+        Goal::King => say!(lang, Text::GoalNameKing),
+        Goal::Auto => say!(lang, Text::GoalNameGain),
+    }
+}
+
 /// "man" or "men" after a number.
 pub fn men(lang: Lang, count: i32) -> &'static str {
     text(lang, if count == 1 { Text::Man } else { Text::Men })
