@@ -97,7 +97,7 @@ impl Numbered {
         let index = ply.saturating_sub(1) + usize::from(first == Color::Black);
         Numbered {
             number: index / 2 + 1,
-            color: if index % 2 == 0 {
+            color: if index.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black
