@@ -20,6 +20,15 @@
 //! `russian` or `english`; an exercise may name its own game the same way. Squares are given by
 //! number or, on the 8x8 boards, by name (`c3`, `Kd4`), and solutions in the game's notation.
 
+mod answers;
+mod table;
+
+pub use answers::{
+    load_answer_file, load_answers, parse_answers, parse_answers_in, Answer, AnswerFile,
+    AnswerSheet, PracticeRecord,
+};
+pub use table::{parse_class_sheet, sheet_column, ClassSheet, SheetProblem, SheetTrouble};
+
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif};
 use crate::square::{Color, Role};
@@ -636,220 +645,6 @@ pub fn to_yaml(set: &ExerciseSet) -> String {
     serde_yaml::to_string(&out).unwrap_or_else(|e| format!("# could not write the set: {e}\n"))
 }
 
-/// A student's answer file: who, and an answer per exercise or question id; from a practice
-/// page also what was tried on the way (`practice`).
-///
-/// ```yaml
-/// student: Li Ming
-/// class: 5B
-/// answers:
-///   ts-01: "1. 43-38 47x32 2. 28x37"
-///   q1: B
-///   q2: [A, C]
-/// practice:
-///   ts-01: {hints: 1, wrong: ["1. 28-22"], seconds: 95}
-/// ```
-#[derive(Clone, Debug)]
-pub struct AnswerSheet {
-    pub source_name: String,
-    pub student: String,
-    pub class: Option<String>,
-    /// Answers in file order: the id, the answer, and its line in the file.
-    pub answers: Vec<(String, Answer, Option<usize>)>,
-    /// What a practice page recorded, by id.
-    pub practice: Vec<(String, PracticeRecord)>,
-}
-
-impl AnswerSheet {
-    /// The practice record of exercise `id` (empty when there is none).
-    pub fn practice_of(&self, id: &str) -> PracticeRecord {
-        self.practice
-            .iter()
-            .find(|(other, _)| other == id)
-            .map(|(_, record)| record.clone())
-            .unwrap_or_default()
-    }
-}
-
-/// What a practice page records beside an answer. Only `hints` and `wrong` count in the mark
-/// (each costs the set's share, see [`Scoring`]); the rest is for the teacher to read.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct PracticeRecord {
-    /// Hints used.
-    pub hints: u32,
-    /// The wrong moves tried, each with the line before it (`1. 43-38 47x32 2. 28-22`).
-    pub wrong: Vec<String>,
-    /// Seconds from the first move to the last.
-    pub seconds: Option<u64>,
-    /// When the first and the last move were made (ISO 8601).
-    pub started: Option<String>,
-    pub finished: Option<String>,
-    /// The page's own verdict (never used for marking: the moves are checked again).
-    pub verdict: Option<String>,
-}
-
-/// One answer: a text (a line of moves, a letter, a FEN) or a list (choices, blanks).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
-pub enum Answer {
-    Text(String),
-    Number(i64),
-    List(Vec<String>),
-}
-
-impl Answer {
-    /// The answer as one text (list items joined with commas).
-    pub fn text(&self) -> String {
-        match self {
-            Answer::Text(t) => t.clone(),
-            Answer::Number(n) => n.to_string(),
-            Answer::List(items) => items.join(", "),
-        }
-    }
-
-    /// The answer as a list of items.
-    pub fn items(&self) -> Vec<String> {
-        match self {
-            Answer::Text(t) => vec![t.clone()],
-            Answer::Number(n) => vec![n.to_string()],
-            Answer::List(items) => items.clone(),
-        }
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSheet {
-    student: String,
-    class: Option<String>,
-    answers: serde_yaml::Mapping,
-    #[serde(default)]
-    practice: serde_yaml::Mapping,
-}
-
-/// Reads a student's answer file.
-pub fn load_answers(path: &Path) -> Result<AnswerSheet, ExerciseError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ExerciseError {
-        file: name.clone(),
-        line: None,
-        column: None,
-        id: None,
-        message: format!("cannot read the file: {e}"),
-    })?;
-    parse_answers(&text, &name)
-}
-
-/// Checks the text of an answer file named `name`.
-pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseError> {
-    let error = |line, column, id: Option<String>, message: String| ExerciseError {
-        file: name.to_string(),
-        line,
-        column,
-        id,
-        message,
-    };
-    let raw: RawSheet = serde_yaml::from_str(text).map_err(|e| {
-        let location = e.location();
-        error(
-            location.as_ref().map(|l| l.line()),
-            location.as_ref().map(|l| l.column()),
-            None,
-            clean_yaml_message(&e.to_string()),
-        )
-    })?;
-    if raw.student.trim().is_empty() {
-        return Err(error(
-            find_line(text, "student:"),
-            None,
-            None,
-            "the student's name is empty".into(),
-        ));
-    }
-    let mut answers = Vec::new();
-    for (key, value) in raw.answers {
-        let id = match key {
-            serde_yaml::Value::String(s) => s,
-            serde_yaml::Value::Number(n) => n.to_string(),
-            other => {
-                return Err(error(
-                    None,
-                    None,
-                    None,
-                    format!("answer id {other:?} is not a name or number"),
-                ))
-            }
-        };
-        let line = find_line_start(text, &format!("{id}:"));
-        let answer: Answer = serde_yaml::from_value(value).map_err(|_| {
-            error(
-                line,
-                None,
-                Some(id.clone()),
-                "an answer must be a text or a list of texts".into(),
-            )
-        })?;
-        if answers.iter().any(|(other, _, _)| other == &id) {
-            return Err(error(line, None, Some(id), "answered twice".into()));
-        }
-        answers.push((id, answer, line));
-    }
-    let mut practice = Vec::new();
-    for (key, value) in raw.practice {
-        let id = match key {
-            serde_yaml::Value::String(s) => s,
-            serde_yaml::Value::Number(n) => n.to_string(),
-            other => {
-                return Err(error(
-                    None,
-                    None,
-                    None,
-                    format!("practice id {other:?} is not a name or number"),
-                ))
-            }
-        };
-        let record: PracticeRecord = serde_yaml::from_value(value).map_err(|e| {
-            let section = find_line_start(text, "practice:").unwrap_or(1);
-            error(
-                find_line_start_after(text, section, &format!("{id}:")).or(Some(section)),
-                None,
-                Some(id.clone()),
-                format!(
-                    "practice: {} (hints: a whole number, wrong: a list of moves)",
-                    clean_yaml_message(&e.to_string())
-                ),
-            )
-        })?;
-        practice.push((id, record));
-    }
-    Ok(AnswerSheet {
-        source_name: name.to_string(),
-        student: raw.student.trim().to_string(),
-        class: raw.class,
-        answers,
-        practice,
-    })
-}
-
-/// The 1-based line whose trimmed text starts with `needle`.
-fn find_line_start(text: &str, needle: &str) -> Option<usize> {
-    text.lines()
-        .position(|l| {
-            let t = l.trim_start().trim_start_matches(['"', '\'']);
-            t.starts_with(needle)
-                || t.starts_with(&needle.replace(':', "\":"))
-                || t.starts_with(&needle.replace(':', "':"))
-        })
-        .map(|i| i + 1)
-}
-
-/// [`find_line_start`] among the lines after line `after` (1-based).
-fn find_line_start_after(text: &str, after: usize, needle: &str) -> Option<usize> {
-    let rest: String = text.lines().skip(after).collect::<Vec<_>>().join("\n");
-    find_line_start(&rest, needle).map(|line| line + after)
-}
-
 /// The 1-based line of the first line containing `needle`.
 fn find_line(text: &str, needle: &str) -> Option<usize> {
     text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
@@ -908,26 +703,6 @@ mod tests {
         assert_eq!(set.exercises[1].line, Some(6));
         assert_eq!(set.exercises[1].position.to_string(), "B:W28,K46:BK5,23");
         assert_eq!(set.exercises[1].goal, Goal::Material(2));
-    }
-
-    #[test]
-    fn answer_files_carry_what_a_practice_page_recorded() {
-        let text = "student: Li\nanswers:\n  a: \"43-38\"\n  7: \"32-28\"\npractice:\n  a: {hints: 2, wrong: [\"1. 11-6\"], seconds: 40, verdict: correct}\n  7: {}\n";
-        let sheet = parse_answers(text, "li.yaml").unwrap();
-        assert_eq!(sheet.practice_of("a").hints, 2);
-        assert_eq!(sheet.practice_of("a").wrong, ["1. 11-6"]);
-        assert_eq!(sheet.practice_of("7"), PracticeRecord::default());
-        assert_eq!(sheet.practice_of("missing"), PracticeRecord::default());
-        let broken =
-            "student: Li\nanswers:\n  a: \"43-38\"\npractice:\n  b: {}\n  a: {hints: many}\n";
-        let error = parse_answers(broken, "li.yaml").unwrap_err();
-        assert_eq!(error.line, Some(6));
-        assert!(
-            error
-                .to_string()
-                .starts_with("li.yaml:6: exercise a: practice:"),
-            "{error}"
-        );
     }
 
     #[test]

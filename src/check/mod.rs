@@ -7,6 +7,7 @@ pub mod explain;
 pub mod line;
 pub mod quiz;
 pub mod report;
+pub mod summary;
 pub mod verdict;
 
 pub use answer::AnswerValue;

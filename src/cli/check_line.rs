@@ -91,12 +91,13 @@ fn choose<'a>(
                 &[("file", &file), ("count", &count), ("ids", &ids)],
             )))
         }
-        (Some(id), _) => exercises
-            .iter()
-            .find(|e| e.id == id)
-            .ok_or_else(|| {
-                CliError::Rejected(fill(lang, Text::SolveNoSuchId, &[("file", &file), ("id", &id)]))
-            }),
+        (Some(id), _) => exercises.iter().find(|e| e.id == id).ok_or_else(|| {
+            CliError::Rejected(fill(
+                lang,
+                Text::SolveNoSuchId,
+                &[("file", &file), ("id", &id)],
+            ))
+        }),
     }
 }
 

@@ -268,7 +268,7 @@ english! {
     CannotRead => "cannot read the file: {error}",
     TableRow => "{file}: row {row}",
     TableCell => "{file}: row {row}, column {column} ({header})",
-    TableColumnOf => "{file}: column {column} ({header})",
+    TableCellBare => "{file}: row {row}, column {column}",
     TableRowOf => "{file}, row {row}",
     TableNotUtf8 => "line {line}: the file is not UTF-8 text (in Excel save it as \"CSV UTF-8\", in WPS choose the UTF-8 encoding)",
     TableEmpty => "the sheet is empty: its first row names the columns (student, then one column per question or exercise id)",
