@@ -298,9 +298,9 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         VerifyNotUnique => "关键着不唯一：{moves} 都能取胜",
         VerifyTagMissing => "文件标注的战术“{tag}”在解题程序的主线中没有出现（算出的是：{computed}）",
         VerifyEmptySolution => "解答是空的",
-        VerifySolutionMove => "解答中的 {move}：{reason}",
-        VerifyNotForcing => "解答中的 {move} 不能确保{goal}",
-        VerifyUnchecked => "解答中的 {move} 在解题程序的限制内无法检查",
+        VerifySolutionMove => "解答中的{move}：{reason}",
+        VerifyNotForcing => "解答中的{move}不能确保{goal}",
+        VerifyUnchecked => "解答中的{move}在解题程序的限制内无法检查",
 
         // Quizzes
         QuizTitle => "百格国际跳棋规则测试",

@@ -16,10 +16,12 @@
 
 mod chinese;
 mod english;
+mod moves;
 mod phrases;
 pub mod synonyms;
 
 pub use english::Text;
+pub use moves::{move_error, numbered_line, Numbered};
 pub use phrases::*;
 
 use crate::Variant;
