@@ -106,6 +106,7 @@ pub fn reason(lang: Lang, said: &Said, reason: &Reason, token: &str) -> String {
                 token,
                 answer = answer(lang, moves),
                 attacker = words::side(lang, said.attacker),
+                side = words::side(lang, said.attacker.other()),
                 lost,
                 men = words::men(lang, *lost),
                 king

@@ -219,6 +219,7 @@ mod tests {
                     Text::FeedbackWrong | Text::FeedbackWrongRefuted | Text::FeedbackIllegal => {
                         &["ply", "text", "reason", "refutation"]
                     }
+                    Text::ReasonRefuted | Text::ReasonRefutedWithKings => &["side"],
                     _ => &[],
                 };
                 assert!(
