@@ -46,7 +46,7 @@ fn is_notation(chunk: &str) -> bool {
             .all(|c| c.is_ascii_digit() || "WBK:,.-".contains(c) || ('a'..='h').contains(&c));
     // Moves and squares: numbers or names (c3, even i2 off the board) joined by - x :, with
     // marks and brackets: no two letters in a row.
-    let spaced = bare.replace(|c: char| c == 'x' || c == ':', "-");
+    let spaced = bare.replace(['x', ':'], "-");
     let letters_apart = !spaced
         .as_bytes()
         .windows(2)
