@@ -71,7 +71,7 @@ where
         });
     } else {
         if !solution.unique() {
-            let moves = words::list(lang, &solution.key_texts());
+            let moves = solution.key_texts().join(text(lang, Text::Comma));
             warnings.push(say!(lang, Text::VerifyNotUnique, moves));
         }
         if let Some(written) = &exercise.solution {

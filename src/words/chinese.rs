@@ -299,8 +299,8 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         VerifyTagMissing => "文件标注的战术“{tag}”在解题程序的主线中没有出现（算出的是：{computed}）",
         VerifyEmptySolution => "解答是空的",
         VerifySolutionMove => "解答中的{move}：{reason}",
-        VerifyNotForcing => "解答中的{move}不能确保{goal}",
-        VerifyUnchecked => "解答中的{move}在解题程序的限制内无法检查",
+        VerifyNotForcing => "解答中的{move} 不能确保{goal}",
+        VerifyUnchecked => "解答中的{move} 在解题程序的限制内无法检查",
 
         // Quizzes
         QuizTitle => "百格国际跳棋规则测试",
