@@ -19,12 +19,15 @@
 use super::answers::{Answer, AnswerSheet};
 use super::ExerciseError;
 use crate::words::{say, Lang, Text};
+use std::collections::HashMap;
 
 /// The students of one CSV sheet, its answer columns, and what could not be read.
 #[derive(Clone, Debug)]
 pub struct ClassSheet {
     /// The file, for messages.
     pub file: String,
+    /// The row that names the columns (1, or 2 after Excel's `sep=` line).
+    pub header_row: usize,
     /// A student per row that could be read, in the sheet's order.
     pub sheets: Vec<AnswerSheet>,
     /// The answer columns: the id in the first row and the column's number (1 = A).
@@ -123,7 +126,7 @@ impl ClassSheet {
                 SheetTrouble::UnknownExercise { id: id.clone() }
             };
             self.problems.push(SheetProblem {
-                row: 1,
+                row: self.header_row,
                 column: Some(column),
                 header: Some(id),
                 trouble,
@@ -160,7 +163,7 @@ fn is_one_of(cell: &str, words: &[&str]) -> bool {
 }
 
 /// Whether `bytes` start like a class sheet: a first cell `student` or `姓名` followed by a
-/// cell separator.
+/// cell separator, or Excel's `sep=` line.
 pub(super) fn looks_like_csv(bytes: &[u8]) -> bool {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
@@ -171,7 +174,8 @@ pub(super) fn looks_like_csv(bytes: &[u8]) -> bool {
         .unwrap_or_default()
         .trim()
         .trim_matches('"');
-    is_one_of(cell, &NAME_HEADERS) && first.contains([',', ';', '\t'])
+    first.trim_end().starts_with("sep=")
+        || (is_one_of(cell, &NAME_HEADERS) && first.contains([',', ';', '\t']))
 }
 
 /// Reads a sheet's bytes; see [`parse_class_sheet`].
@@ -281,12 +285,30 @@ fn records(text: &str, separator: char) -> Result<Vec<Record>, usize> {
 pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassSheet, ExerciseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first_line = text.lines().next().unwrap_or_default();
-    let separator = [',', ';', '\t']
-        .into_iter()
-        .find(|&s| first_line.contains(s))
-        .unwrap_or(',');
-    let records = records(text, separator)
-        .map_err(|row| fatal(file, say!(lang, Text::TableUnclosedQuote, row)))?;
+    // Excel's "sep=;" line names the separator; else the first row's shows it.
+    let (separator, skipped) = match first_line.trim_end().strip_prefix("sep=") {
+        Some(named) if named.chars().count() == 1 => (named.chars().next().unwrap_or(','), 1),
+        _ => (
+            [',', ';', '\t']
+                .into_iter()
+                .find(|&s| first_line.contains(s))
+                .unwrap_or(','),
+            0,
+        ),
+    };
+    let body = if skipped == 1 {
+        text.split_once('\n').map_or("", |(_, rest)| rest)
+    } else {
+        text
+    };
+    let records = records(body, separator).map_err(|row| {
+        fatal(
+            file,
+            say!(lang, Text::TableUnclosedQuote, row = row + skipped),
+        )
+    })?;
+    // Rows as the spreadsheet numbers them: the "sep=" line is its row 1.
+    let row_of = |index: usize| index + 1 + skipped;
     let empty = |record: &Record| record.iter().all(|cell| cell.trim().is_empty());
     let Some(header) = records.first().filter(|r| !empty(r)) else {
         return Err(fatal(file, say!(lang, Text::TableEmpty)));
@@ -295,9 +317,11 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
         let found = header[0].trim();
         return Err(fatal(file, say!(lang, Text::TableNoStudentColumn, found)));
     }
+    let header_row = row_of(0);
     let mut problems = Vec::new();
     let mut class_column = None;
     let mut columns: Vec<(String, usize)> = Vec::new();
+    let mut column_of: HashMap<&str, usize> = HashMap::new();
     let mut unnamed = Vec::new();
     for (index, cell) in header.iter().enumerate().skip(1) {
         let id = cell.trim();
@@ -306,14 +330,15 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
             unnamed.push(index);
         } else if class_column.is_none() && is_one_of(id, &CLASS_HEADERS) {
             class_column = Some(index);
-        } else if let Some((_, first)) = columns.iter().find(|(other, _)| other == id) {
+        } else if let Some(&first) = column_of.get(id) {
             problems.push(SheetProblem {
-                row: 1,
+                row: header_row,
                 column: Some(number),
                 header: Some(id.to_string()),
-                trouble: SheetTrouble::DuplicateColumn { first: *first },
+                trouble: SheetTrouble::DuplicateColumn { first },
             });
         } else {
+            column_of.insert(id, number);
             columns.push((id.to_string(), number));
         }
     }
@@ -324,7 +349,7 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
             .any(|r| r.get(index).is_some_and(|c| !c.trim().is_empty()));
         if used {
             problems.push(SheetProblem {
-                row: 1,
+                row: header_row,
                 column: Some(index + 1),
                 header: None,
                 trouble: SheetTrouble::NoHeader,
@@ -333,9 +358,9 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
     }
     let width = header.len();
     let mut sheets: Vec<AnswerSheet> = Vec::new();
-    let mut rows_of: Vec<(String, usize)> = Vec::new();
+    let mut row_of_name: HashMap<&str, usize> = HashMap::new();
     for (index, record) in records.iter().enumerate().skip(1) {
-        let row = index + 1;
+        let row = row_of(index);
         if empty(record) {
             continue;
         }
@@ -367,19 +392,19 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
             });
             continue;
         }
-        if let Some((_, first)) = rows_of.iter().find(|(other, _)| other == name) {
+        if let Some(&first) = row_of_name.get(name) {
             problems.push(SheetProblem {
                 row,
                 column: Some(1),
                 header: None,
                 trouble: SheetTrouble::DuplicateStudent {
                     name: name.to_string(),
-                    first: *first,
+                    first,
                 },
             });
             continue;
         }
-        rows_of.push((name.to_string(), row));
+        row_of_name.insert(name, row);
         let cell = |index: usize| record.get(index).map(|c| c.trim()).unwrap_or_default();
         let answers = columns
             .iter()
@@ -400,6 +425,7 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
     problems.sort_by_key(|p| (p.row, p.column));
     Ok(ClassSheet {
         file: file.to_string(),
+        header_row,
         sheets,
         columns,
         problems,
@@ -433,6 +459,7 @@ mod tests {
             "student,class,q1\nAnn,5B,B\nBen,,C\n",
             "\u{feff}student,class,q1\r\nAnn,5B,B\r\nBen,,C",
             "Student;Class;q1\r\nAnn;5B;B\r\n\r\nBen;;C;;\r\n",
+            "sep=;\r\nstudent;class;q1\r\nAnn;5B;B\r\nBen;;C\r\n",
             "student\tclass\tq1\nAnn\t5B\tB\nBen\t\tC\n",
         ] {
             let class = read(text);
