@@ -164,12 +164,16 @@ pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseErro
 /// Checks the text of an answer file named `name`, the messages in `lang`.
 pub fn parse_answers_in(text: &str, name: &str, lang: Lang) -> Result<AnswerSheet, ExerciseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // The id goes into the message, so that "exercise" is said in `lang` too.
     let error = |line, column, id: Option<String>, message: String| ExerciseError {
         file: name.to_string(),
         line,
         column,
-        id,
-        message,
+        id: None,
+        message: match id {
+            Some(id) => say!(lang, Text::AnswerAbout, id, message),
+            None => message,
+        },
     };
     let raw: RawSheet = serde_yaml::from_str(text).map_err(|e| {
         let location = e.location();

@@ -237,6 +237,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         ExerciseUnproven => "题目 {id}：解题程序不能证明这道题（结果：{status}），因此无法评分",
 
         // Answer files: a student's YAML file, or a class in one CSV sheet
+        AnswerAbout => "题目 {id}：{message}",
         AnswerNoName => "学生姓名是空的",
         AnswerNotText => "答案必须是文字或文字的列表",
         AnswerTwice => "同一道题答了两次",

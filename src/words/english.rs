@@ -258,6 +258,7 @@ english! {
     ExerciseUnproven => "exercise {id}: the solver does not prove it (status {status}), so answers cannot be marked",
 
     // Answer files: a student's YAML file, or a class in one CSV sheet
+    AnswerAbout => "exercise {id}: {message}",
     AnswerNoName => "the student's name is empty",
     AnswerNotText => "an answer must be a text or a list of texts",
     AnswerTwice => "answered twice",
