@@ -19,6 +19,15 @@
 //! A set is of international draughts unless it says `variant: brazilian` (or `64`),
 //! `russian` or `english`; an exercise may name its own game the same way. Squares are given by
 //! number or, on the 8x8 boards, by name (`c3`, `Kd4`), and solutions in the game's notation.
+//!
+//! The teacher's words - `title`, `subtitle`, `description` of the set, `title`, `hint`,
+//! `comment` and `source` of an exercise - are in the set's `language`, or in both languages as
+//! `{zh: "...", en: "..."}` ([`Bilingual`]).
+
+mod text;
+
+pub use text::Bilingual;
+use text::{OutText, RawField};
 
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif};
@@ -34,15 +43,15 @@ use std::path::{Path, PathBuf};
 pub struct ExerciseSet {
     /// Where it was read from (for messages).
     pub source_name: String,
-    pub title: String,
-    pub subtitle: Option<String>,
+    pub title: Bilingual,
+    pub subtitle: Bilingual,
     pub author: Option<String>,
     /// The language of worksheets made from the set (`en` or `zh` in the file).
     pub language: Lang,
     /// The game of the set's exercises unless an exercise names its own (`variant:`).
     pub variant: Variant,
     pub level: Option<u8>,
-    pub description: Option<String>,
+    pub description: Bilingual,
     /// How answers to this set are marked.
     pub scoring: Scoring,
     pub exercises: Vec<Exercise>,
@@ -86,14 +95,14 @@ pub struct Exercise {
     /// The position, of the exercise's game.
     pub position: VariantPosition,
     pub goal: Goal,
-    pub title: Option<String>,
-    pub hint: Option<String>,
-    pub comment: Option<String>,
+    pub title: Bilingual,
+    pub hint: Bilingual,
+    pub comment: Bilingual,
     /// The teacher's motif tags.
     pub motifs: Vec<Motif>,
     /// The teacher's difficulty level (1-6), overriding the estimate.
     pub difficulty: Option<u8>,
-    pub source: Option<String>,
+    pub source: Bilingual,
     /// The expected solution in move text, as written.
     pub solution: Option<String>,
     /// The line of the exercise's `id` in its file (1-based), when found.
@@ -139,13 +148,13 @@ impl std::error::Error for ExerciseError {}
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSet {
-    title: String,
+    title: RawField,
     variant: Option<VariantText>,
-    subtitle: Option<String>,
+    subtitle: Option<RawField>,
     author: Option<String>,
     language: Option<String>,
     level: Option<u8>,
-    description: Option<String>,
+    description: Option<RawField>,
     scoring: Option<Scoring>,
     exercises: Vec<RawExercise>,
 }
@@ -160,13 +169,13 @@ struct RawExercise {
     black: Option<Vec<SquareText>>,
     to_move: Option<String>,
     goal: Option<RawGoal>,
-    title: Option<String>,
-    hint: Option<String>,
-    comment: Option<String>,
+    title: Option<RawField>,
+    hint: Option<RawField>,
+    comment: Option<RawField>,
     #[serde(default)]
     motifs: Vec<String>,
     difficulty: Option<u8>,
-    source: Option<String>,
+    source: Option<RawField>,
     solution: Option<String>,
 }
 
@@ -282,6 +291,23 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             Variant::International
         }
     };
+    let read_text = |errors: &mut Vec<ExerciseError>,
+                     field: &str,
+                     raw: Option<RawField>,
+                     from: usize,
+                     id: Option<&str>| {
+        let Some(raw) = raw else {
+            return Bilingual::default();
+        };
+        raw.resolve(language).unwrap_or_else(|unknown| {
+            let line = text::key_line(text, from, field, &unknown.0).or(Some(from));
+            errors.push(error(line, id, unknown.message(field)));
+            Bilingual::default()
+        })
+    };
+    let title = read_text(&mut errors, "title", Some(raw.title), 1, None);
+    let subtitle = read_text(&mut errors, "subtitle", raw.subtitle, 1, None);
+    let description = read_text(&mut errors, "description", raw.description, 1, None);
     if let Some(level) = raw.level {
         if !(1..=6).contains(&level) {
             errors.push(error(
@@ -319,9 +345,40 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
     let mut exercises = Vec::new();
     let mut seen_ids: Vec<String> = Vec::new();
     let mut search_from = 0;
-    for raw_exercise in raw.exercises {
+    for mut raw_exercise in raw.exercises {
         let id = raw_exercise.id.text();
         let line = find_id_line(text, &id, &mut search_from);
+        let from = line.unwrap_or(1);
+        let texts = Texts {
+            title: read_text(
+                &mut errors,
+                "title",
+                raw_exercise.title.take(),
+                from,
+                Some(&id),
+            ),
+            hint: read_text(
+                &mut errors,
+                "hint",
+                raw_exercise.hint.take(),
+                from,
+                Some(&id),
+            ),
+            comment: read_text(
+                &mut errors,
+                "comment",
+                raw_exercise.comment.take(),
+                from,
+                Some(&id),
+            ),
+            source: read_text(
+                &mut errors,
+                "source",
+                raw_exercise.source.take(),
+                from,
+                Some(&id),
+            ),
+        };
         if seen_ids.contains(&id) {
             errors.push(error(
                 line,
@@ -330,7 +387,7 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             ));
         }
         seen_ids.push(id.clone());
-        match check_exercise(raw_exercise, &id, line, variant) {
+        match check_exercise(raw_exercise, texts, &id, line, variant) {
             Ok(exercise) => exercises.push(exercise),
             Err(messages) => {
                 for message in messages {
@@ -344,20 +401,29 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
     }
     Ok(ExerciseSet {
         source_name: name.to_string(),
-        title: raw.title,
-        subtitle: raw.subtitle,
+        title,
+        subtitle,
         author: raw.author,
         language,
         variant,
         level: raw.level,
-        description: raw.description,
+        description,
         scoring: raw.scoring.unwrap_or_default(),
         exercises,
     })
 }
 
+/// An exercise's texts, read before the rest of it.
+struct Texts {
+    title: Bilingual,
+    hint: Bilingual,
+    comment: Bilingual,
+    source: Bilingual,
+}
+
 fn check_exercise(
     raw: RawExercise,
+    texts: Texts,
     id: &str,
     line: Option<usize>,
     set_variant: Variant,
@@ -481,12 +547,12 @@ fn check_exercise(
             id: id.to_string(),
             position,
             goal,
-            title: raw.title,
-            hint: raw.hint,
-            comment: raw.comment,
+            title: texts.title,
+            hint: texts.hint,
+            comment: texts.comment,
             motifs,
             difficulty: raw.difficulty,
-            source: raw.source,
+            source: texts.source,
             solution: raw.solution,
             line,
         }),
@@ -521,18 +587,18 @@ fn square_entry(entry: &SquareText, board: Board) -> Result<(u32, Role), String>
 
 #[derive(serde::Serialize)]
 struct OutSet<'a> {
-    title: &'a str,
+    title: Option<OutText<'a>>,
     #[serde(skip_serializing_if = "is_international")]
     variant: Variant,
     #[serde(skip_serializing_if = "Option::is_none")]
-    subtitle: Option<&'a str>,
+    subtitle: Option<OutText<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     author: Option<&'a str>,
     language: Lang,
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    description: Option<&'a str>,
+    description: Option<OutText<'a>>,
     exercises: Vec<OutExercise<'a>>,
 }
 
@@ -544,17 +610,17 @@ struct OutExercise<'a> {
     fen: String,
     goal: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
+    title: Option<OutText<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    hint: Option<&'a str>,
+    hint: Option<OutText<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
+    comment: Option<OutText<'a>>,
     #[serde(skip_serializing_if = "<[Motif]>::is_empty")]
     motifs: &'a [Motif],
     #[serde(skip_serializing_if = "Option::is_none")]
     difficulty: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    source: Option<&'a str>,
+    source: Option<OutText<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<&'a str>,
 }
@@ -607,14 +673,15 @@ pub fn fen_in_notation(position: &VariantPosition) -> String {
 /// Writes a set in the format [`parse`] reads (positions as FEN, in the game's notation).
 /// Reading the text back gives the same exercises.
 pub fn to_yaml(set: &ExerciseSet) -> String {
+    let language = set.language;
     let out = OutSet {
-        title: &set.title,
+        title: OutText::of(&set.title, language),
         variant: set.variant,
-        subtitle: set.subtitle.as_deref(),
+        subtitle: OutText::of(&set.subtitle, language),
         author: set.author.as_deref(),
-        language: set.language,
+        language,
         level: set.level,
-        description: set.description.as_deref(),
+        description: OutText::of(&set.description, language),
         exercises: set
             .exercises
             .iter()
@@ -623,12 +690,12 @@ pub fn to_yaml(set: &ExerciseSet) -> String {
                 variant: (e.variant() != set.variant).then(|| e.variant()),
                 fen: fen_in_notation(&e.position),
                 goal: e.goal.to_string(),
-                title: e.title.as_deref(),
-                hint: e.hint.as_deref(),
-                comment: e.comment.as_deref(),
+                title: OutText::of(&e.title, language),
+                hint: OutText::of(&e.hint, language),
+                comment: OutText::of(&e.comment, language),
                 motifs: &e.motifs,
                 difficulty: e.difficulty,
-                source: e.source.as_deref(),
+                source: OutText::of(&e.source, language),
                 solution: e.solution.as_deref(),
             })
             .collect(),
@@ -896,7 +963,7 @@ mod tests {
         assert_eq!(to_yaml(&again), to_yaml(&set));
         assert_eq!(again.exercises[1].goal, Goal::Material(2));
         assert_eq!(again.exercises[0].motifs, ["sacrifice"]);
-        assert_eq!(again.subtitle.as_deref(), Some("a: b"));
+        assert_eq!(again.subtitle.get(Lang::English), Some("a: b"));
     }
 
     #[test]

@@ -1,11 +1,13 @@
 use super::limits::LimitArgs;
+use super::pdf::{self, DocumentFormat};
 use super::values::one_of;
-use super::{write_file, CliError};
+use super::{write_bytes, write_file, CliError};
 use clap::Args;
 use damtutor::check::{self, report, StudentResult, Verdict};
 use damtutor::escape;
 use damtutor::exercise::{self, AnswerSheet};
-use damtutor::render::templates::{Document, Format, Templates};
+use damtutor::render::templates::{Document, Templates};
+use damtutor::render::worksheet::OutputFile;
 use damtutor::words::{text, Lang, Text};
 use std::path::{Path, PathBuf};
 
@@ -27,9 +29,9 @@ pub struct CheckArgs {
     /// Folder for the gradebook (gradebook.csv), the class summary and one feedback report per student.
     #[arg(long, default_value = "check-report")]
     pub out: PathBuf,
-    /// Format of the feedback reports.
-    #[arg(long, default_value = "html", value_parser = one_of::<Format>("a format"))]
-    pub format: Format,
+    /// Format of the feedback reports: html, md, or pdf (printed by Chromium or Chrome).
+    #[arg(long, default_value = "html", value_parser = one_of::<DocumentFormat>("a format"))]
+    pub format: DocumentFormat,
     /// Language of the reports' labels [default: the key's or the first set's language]
     #[arg(long, value_parser = one_of::<Lang>("a language"))]
     pub lang: Option<Lang>,
@@ -41,6 +43,7 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
+    pdf::check_browser(args.format)?;
     let mut sets = Vec::new();
     for path in &args.exercises {
         sets.push(exercise::load(path)?);
@@ -74,7 +77,11 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             None => sets.first().map_or(Lang::English, |s| s.language),
         },
     };
-    let templates = Templates::load(Document::Feedback, format, args.templates.as_deref())?;
+    let templates = Templates::load(
+        Document::Feedback,
+        format.templates(),
+        args.templates.as_deref(),
+    )?;
     let results = match &args.key {
         Some(path) => {
             let key = damtutor::quiz::Key::load(path)?;
@@ -83,7 +90,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         None => check::mark_exercises(&sets, &sheets, args.limits.limits())
             .map_err(CliError::Rejected)?,
     };
-    write_outputs(&args.out, &results)?;
+    let mut reports = Vec::new();
     let mut used = Vec::new();
     for result in &results {
         let mut stem = report::slug(&result.student);
@@ -99,8 +106,16 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             }
             write_file(&path, svg)?;
         }
-        let path = args.out.join(format!("{stem}.{}", format.extension()));
-        write_file(&path, &rendered.text)?;
+        reports.push(OutputFile {
+            path: args.out.join(format!("{stem}.{}", format.extension())),
+            contents: rendered.text,
+        });
+    }
+    // Printed (for PDF) before anything is written.
+    let reports = pdf::print(reports)?;
+    write_outputs(&args.out, &results)?;
+    for report in &reports {
+        write_bytes(&report.path, &report.bytes)?;
     }
     print!("{}", summary_text(&results));
     println!("written to {}/", args.out.display());
