@@ -4,9 +4,10 @@
 //! swapped), [`build`] makes the [`WorksheetView`] of one version, and [`render`] does both and
 //! returns every file to write - nothing touches the disk here.
 
+use super::layout::{ems, layout, CellContents};
 use super::svg::{self, Arrow, ArrowStyle, DiagramOptions};
 use super::templates::{Format, TemplateError, Templates};
-use super::view::{AnswerView, ExerciseView, Labels, LayoutView, PageView, WorksheetView};
+use super::view::{AnswerView, ExerciseView, Labels, PageView, WorksheetView};
 use crate::exercise::{Exercise, ExerciseSet};
 use crate::rules::Rules;
 use crate::solver::{self, Difficulty, Motif, Solution, TreeNode, VariantSolution};
@@ -316,14 +317,16 @@ fn version(
             &mut svgs,
         )?);
     }
-    let layout = layout(
-        options.per_page,
-        CellContents {
-            answers: options.answers,
-            hints: options.hints && exercises.iter().any(|e| e.hint.is_some()),
-            header_lines: usize::from(subtitle.is_some()) + usize::from(options.school.is_some()),
-        },
-    );
+    let labels = Labels::new(lang, items[0].solution.variant());
+    let cells = CellContents {
+        answers: options.answers,
+        header_lines: usize::from(subtitle.is_some()) + usize::from(options.school.is_some()),
+        texts: exercises
+            .iter()
+            .map(|e| texts_under(e, &labels, options))
+            .collect(),
+    };
+    let layout = layout(options.per_page, &cells);
     let page_count = exercises.len().div_ceil(layout.per_page);
     let pages = exercises
         .chunks(layout.per_page)
@@ -348,7 +351,7 @@ fn version(
         version_label: plan.letter.map(|l| words::version(lang, l)),
         answers: options.answers.name().to_string(),
         answers_file: None,
-        labels: Labels::new(lang, items[0].solution.variant()),
+        labels,
         layout,
         pages,
         count: exercises.len(),
@@ -356,6 +359,35 @@ fn version(
         generator: "damtutor".to_string(),
     };
     Ok((view, svgs))
+}
+
+/// The widths of the paragraphs under an exercise's diagram (for the layout): its hint when
+/// printed, and its inline answer.
+fn texts_under(e: &ExerciseView, labels: &Labels, options: &WorksheetOptions) -> Vec<f64> {
+    let mut paragraphs = Vec::new();
+    if let Some(hint) = e.hint.as_deref().filter(|_| options.hints) {
+        paragraphs.push(ems(&labels.hint) + ems(&labels.colon) + ems(hint));
+    }
+    if options.answers == Answers::Inline {
+        let answer = &e.answer;
+        // The line is set a little larger and bold.
+        paragraphs.push(ems(&answer.line) * 1.2);
+        paragraphs.push(ems(&answer.result));
+        if !answer.alternatives.is_empty() {
+            paragraphs.push(
+                ems(&labels.alternatives)
+                    + ems(&labels.colon)
+                    + ems(&answer.alternatives.join(&labels.comma)),
+            );
+        }
+        let mut tags = answer.motifs.join(" · ");
+        tags.push_str(" · ");
+        tags.push_str(&labels.difficulty);
+        tags.push_str(&labels.colon);
+        tags.push_str(&answer.difficulty);
+        paragraphs.push(ems(&tags));
+    }
+    paragraphs
 }
 
 /// The set of `items` when they all come from one set.
@@ -391,76 +423,6 @@ pub fn sheet_title(items: &[Item], lang: Lang) -> String {
         return words::exercises_of(lang, game).to_string();
     }
     titles.join(" / ")
-}
-
-/// What goes into each cell of a page besides its diagram, for [`layout`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct CellContents {
-    /// Where the answers go: inline answers take the place of the answer lines.
-    pub answers: Answers,
-    /// A hint printed under some diagram.
-    pub hints: bool,
-    /// Lines of the header on the first page beyond the title and the name fields (a subtitle,
-    /// the school's name).
-    pub header_lines: usize,
-}
-
-/// Page geometry for A4 (186 x 273 mm inside 12 mm margins) with `per_page` exercises: the
-/// columns that give the largest diagrams, and the diagram size that fits the first page
-/// (which holds the header: about 30 mm) with each cell's caption, answer lines (7 mm each)
-/// or inline answer, and hint, with 4 mm between rows.
-///
-/// The size is what the diagrams are printed at on every page; the print style lets a diagram
-/// shrink where its cell holds more than this estimate (a caption on two lines, a long inline
-/// answer), so that a page never spills over onto the next.
-pub fn layout(per_page: usize, cell: CellContents) -> LayoutView {
-    let per_page = per_page.clamp(1, 30);
-    let header = 30.0 + 6.0 * cell.header_lines as f64;
-    let mut best: Option<LayoutView> = None;
-    for columns in 1..=6usize {
-        let rows = per_page.div_ceil(columns);
-        if columns > per_page || (columns > 1 && rows * columns - per_page >= columns) {
-            continue;
-        }
-        let answer_lines = match (cell.answers, rows) {
-            (Answers::Inline, _) => 0,
-            (_, 1 | 2) => 3,
-            (_, 3 | 4) => 2,
-            _ => 1,
-        };
-        // Captions wrap in narrow columns; inline answers take about five lines of small type.
-        let caption = if columns <= 2 { 7.0 } else { 10.0 };
-        let below = match cell.answers {
-            Answers::Inline => 22.0,
-            _ => 7.0 * answer_lines as f64,
-        } + if cell.hints { 9.0 } else { 0.0 };
-        let gap = 10.0 - columns as f64;
-        let width = (186.0 - gap * (columns - 1) as f64) / columns as f64 - 4.0;
-        let height = (273.0 - header - 4.0 * (rows - 1) as f64) / rows as f64 - caption - below;
-        let diagram = width.min(height).clamp(12.0, 150.0);
-        let candidate = LayoutView {
-            per_page,
-            columns,
-            rows,
-            diagram_mm: diagram.floor() as u32,
-            answer_diagram_mm: 38,
-            answer_lines,
-        };
-        if best
-            .as_ref()
-            .is_none_or(|b| candidate.diagram_mm > b.diagram_mm)
-        {
-            best = Some(candidate);
-        }
-    }
-    best.unwrap_or(LayoutView {
-        per_page,
-        columns: 1,
-        rows: per_page,
-        diagram_mm: 12,
-        answer_diagram_mm: 38,
-        answer_lines: 1,
-    })
 }
 
 /// An exercise as shown: the position, the main line, the key moves and the tree's lines,
@@ -856,47 +818,6 @@ mod tests {
             svg.contains(">a</text>") && svg.contains(">h</text>") && svg.contains(">8</text>")
         );
         assert!(!svg.contains(">9</text>"));
-    }
-
-    #[test]
-    fn six_diagrams_fill_an_a4_page_and_every_count_fits() {
-        let plain = CellContents {
-            answers: Answers::End,
-            hints: false,
-            header_lines: 0,
-        };
-        let six = layout(6, plain);
-        assert_eq!((six.columns, six.rows, six.answer_lines), (2, 3, 2));
-        // Header, three rows of caption + diagram + two lines, and the gaps fit in 273 mm.
-        let used = 30 + 3 * (7 + six.diagram_mm as usize + 14) + 2 * 4;
-        assert!(used <= 273 && six.diagram_mm >= 50, "{used} mm, {six:?}");
-        assert_eq!(layout(1, plain).columns, 1);
-        assert_eq!((layout(12, plain).columns, layout(12, plain).rows), (4, 3));
-        assert!(layout(12, plain).diagram_mm < six.diagram_mm);
-        // Inline answers and hints take room from the diagram, never from the page.
-        let inline = layout(
-            6,
-            CellContents {
-                answers: Answers::Inline,
-                ..plain
-            },
-        );
-        assert_eq!(inline.answer_lines, 0);
-        assert!(inline.diagram_mm < six.diagram_mm);
-        let hinted = layout(
-            6,
-            CellContents {
-                hints: true,
-                ..plain
-            },
-        );
-        assert!(hinted.diagram_mm < six.diagram_mm);
-        for per_page in 1..=30 {
-            let l = layout(per_page, plain);
-            assert!(l.columns * l.rows >= per_page, "{l:?}");
-            assert!(l.columns * (l.rows - 1) < per_page, "an empty row: {l:?}");
-            assert!(l.diagram_mm >= 20, "{l:?}");
-        }
     }
 
     #[test]
