@@ -487,3 +487,81 @@ fn bilingual_texts_read_back_and_unknown_languages_are_located() {
     );
     assert_eq!(files_in(&dir), ["set.yaml"]);
 }
+
+/// `html` without the parts between `open` and `close` (style sheets, diagrams).
+fn cut(html: &str, open: &str, close: &str) -> String {
+    let mut kept = String::new();
+    let mut rest = html;
+    while let Some(start) = rest.find(open) {
+        kept.push_str(&rest[..start]);
+        let end = rest[start..].find(close).unwrap() + start + close.len();
+        rest = &rest[end..];
+    }
+    kept.push_str(rest);
+    kept
+}
+
+/// The words a person reads on a sheet: its text without tags, style and diagrams.
+fn visible_text(html: &str) -> String {
+    let html = cut(&cut(html, "<style>", "</style>"), "<svg", "</svg>");
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&#x27;", "'").replace("&amp;", "&")
+}
+
+/// The words of three or more Latin letters in `text`, but the tool's name and the notes in
+/// other scripts a Chinese text may carry (coup turc).
+fn latin_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 3 && !["damtutor", "coup", "turc"].contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_main_command_writes_each_sheet_in_one_language() {
+    let dir = scratch("main-command");
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for lang in [None, Some("zh"), Some("en")] {
+        let out = dir.join("sheet.html").display().to_string();
+        let mut args = vec!["worksheet", "--out", &out];
+        if let Some(lang) = lang {
+            args.extend(["--lang", lang]);
+        }
+        let output = run_in(repository, &args);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        for line in text(&output.stdout).lines() {
+            let Some(path) = line.strip_prefix("wrote ") else {
+                continue;
+            };
+            let words = visible_text(&std::fs::read_to_string(path).unwrap());
+            let chinese = match lang {
+                Some(lang) => lang == "zh",
+                None => path.ends_with("-zh.html"),
+            };
+            if chinese {
+                let latin = latin_words(&words);
+                assert!(latin.is_empty(), "{path}: {latin:?}");
+                assert!(words.contains("姓名"), "{path}");
+            } else {
+                let cjk: String = words
+                    .chars()
+                    .filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c))
+                    .collect();
+                assert!(cjk.is_empty(), "{path}: {cjk}");
+                assert!(words.contains("Name"), "{path}");
+            }
+        }
+    }
+}
