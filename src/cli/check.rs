@@ -112,7 +112,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         });
     }
     // Printed (for PDF) before anything is written.
-    let reports = pdf::print(reports)?;
+    let reports = pdf::print(reports, format == DocumentFormat::Pdf)?;
     write_outputs(&args.out, &results)?;
     for report in &reports {
         write_bytes(&report.path, &report.bytes)?;

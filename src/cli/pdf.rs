@@ -56,19 +56,24 @@ pub struct Written {
     pub bytes: Vec<u8>,
 }
 
-/// The files to write: those whose name ends in `.pdf` (rendered as HTML) printed to PDF with
-/// one browser, the others as they are.
-pub fn print(files: Vec<OutputFile>) -> Result<Vec<Written>, CliError> {
-    let is_pdf = |file: &OutputFile| file.path.extension().is_some_and(|e| e == "pdf");
+/// The files to write: with `pdf`, the documents (rendered as HTML; not the SVG diagrams and
+/// JSON keys beside them) printed to PDF with one browser; the others as they are.
+pub fn print(files: Vec<OutputFile>, pdf: bool) -> Result<Vec<Written>, CliError> {
+    let printed_file = |file: &OutputFile| {
+        pdf && !file
+            .path
+            .extension()
+            .is_some_and(|e| e == "svg" || e == "json")
+    };
     let documents: Vec<&str> = files
         .iter()
-        .filter(|f| is_pdf(f))
+        .filter(|f| printed_file(f))
         .map(|f| f.contents.as_str())
         .collect();
     let mut printed = damtutor::pdf::print_all(&documents)?.into_iter();
     let mut out = Vec::with_capacity(files.len());
     for file in files {
-        let bytes = if is_pdf(&file) {
+        let bytes = if printed_file(&file) {
             printed.next().unwrap_or_default()
         } else {
             file.contents.into_bytes()

@@ -201,7 +201,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         );
     }
     let report_files = files.clone();
-    for file in pdf::print(files)? {
+    for file in pdf::print(files, format == QuizFormat::Pdf)? {
         write_bytes(&file.path, &file.bytes)?;
     }
     report(&quiz, &report_files, to_stdout, took);

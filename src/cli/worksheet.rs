@@ -147,7 +147,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         )?);
     }
     let rendered_in = started.elapsed() - solved_in;
-    let written = pdf::print(files)?;
+    let written = pdf::print(files, format == DocumentFormat::Pdf)?;
     let printed_in = started.elapsed() - solved_in - rendered_in;
     for file in &written {
         write_bytes(&file.path, &file.bytes)?;
