@@ -72,57 +72,61 @@ impl Bilingual {
     }
 }
 
-/// A plain text; a number or a yes/no is taken as written.
-#[derive(Deserialize)]
-#[serde(untagged)]
-pub(super) enum PlainText {
-    Text(String),
-    Number(serde_yaml::Number),
-    Flag(bool),
-}
+/// A plain text (a number or a yes/no is taken as written).
+pub(super) struct PlainText(String);
 
 impl PlainText {
+    /// The text of a scalar YAML value; `None` for a list or a map.
+    fn of(value: serde_yaml::Value) -> Option<PlainText> {
+        match value {
+            serde_yaml::Value::String(text) => Some(PlainText(text)),
+            serde_yaml::Value::Number(number) => Some(PlainText(number.to_string())),
+            serde_yaml::Value::Bool(flag) => Some(PlainText(flag.to_string())),
+            _ => None,
+        }
+    }
+
     fn text(self) -> String {
-        match self {
-            PlainText::Text(text) => text,
-            PlainText::Number(number) => number.to_string(),
-            PlainText::Flag(flag) => flag.to_string(),
-        }
+        self.0
     }
 }
 
-impl<'de> Deserialize<'de> for RawTextMap {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RawTextMap, D::Error> {
-        let map = serde_yaml::Mapping::deserialize(deserializer)?;
-        let mut entries = Vec::new();
-        for (key, value) in map {
-            let key = match key {
-                serde_yaml::Value::String(key) => key,
-                other => serde_yaml::to_string(&other)
-                    .unwrap_or_default()
-                    .trim()
-                    .to_string(),
-            };
-            let value = PlainText::deserialize(value).map_err(|_| {
-                serde::de::Error::custom(format!(
-                    "the {key} text must be a text, such as {key}: \"...\""
-                ))
-            })?;
-            entries.push((key, value));
-        }
-        Ok(RawTextMap(entries))
-    }
-}
-
-/// The map form `{zh: ..., en: ...}`, in file order.
-pub(super) struct RawTextMap(pub Vec<(String, PlainText)>);
-
-/// A field that may hold a plain text or a map of texts by language.
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// A field that may hold a plain text or a map of texts by language (in file order).
 pub(super) enum RawField {
     Plain(PlainText),
-    ByLanguage(RawTextMap),
+    ByLanguage(Vec<(String, PlainText)>),
+}
+
+impl<'de> Deserialize<'de> for RawField {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RawField, D::Error> {
+        use serde::de::Error;
+        let value = serde_yaml::Value::deserialize(deserializer)?;
+        if let serde_yaml::Value::Mapping(map) = value {
+            let mut entries = Vec::new();
+            for (key, value) in map {
+                let key = match PlainText::of(key) {
+                    Some(key) => key.text(),
+                    None => {
+                        return Err(D::Error::custom(
+                            "a language code (zh or en) must name each text",
+                        ))
+                    }
+                };
+                let text = PlainText::of(value).ok_or_else(|| {
+                    D::Error::custom(format!(
+                        "the {key} text must be a text, such as {key}: \"...\""
+                    ))
+                })?;
+                entries.push((key, text));
+            }
+            return Ok(RawField::ByLanguage(entries));
+        }
+        PlainText::of(value).map(RawField::Plain).ok_or_else(|| {
+            D::Error::custom(
+                "a title, subtitle, description, hint, comment or source must be written as \"...\", or in both languages as {zh: \"...\", en: \"...\"}",
+            )
+        })
+    }
 }
 
 impl RawField {
@@ -131,7 +135,7 @@ impl RawField {
     pub(super) fn resolve(self, language: Lang) -> Result<Bilingual, UnknownLanguage> {
         match self {
             RawField::Plain(text) => Ok(Bilingual::new(language, text.text())),
-            RawField::ByLanguage(RawTextMap(entries)) => {
+            RawField::ByLanguage(entries) => {
                 let mut out = Bilingual::default();
                 for (code, text) in entries {
                     match code.parse::<Lang>() {
@@ -243,6 +247,13 @@ mod tests {
             Some("12")
         );
         assert!(field("\"  \"").resolve(Lang::English).unwrap().is_empty());
+        let list = serde_yaml::from_str::<RawField>("[a, b]").err().unwrap();
+        assert!(list.to_string().contains("must be written as"), "{list}");
+        let nested = serde_yaml::from_str::<RawField>("{zh: [a]}").err().unwrap();
+        assert!(
+            nested.to_string().contains("the zh text must be a text"),
+            "{nested}"
+        );
     }
 
     #[test]
