@@ -19,15 +19,25 @@
 //! A set is of international draughts unless it says `variant: brazilian` (or `64`),
 //! `russian` or `english`; an exercise may name its own game the same way. Squares are given by
 //! number or, on the 8x8 boards, by name (`c3`, `Kd4`), and solutions in the game's notation.
+//!
+//! The teacher's words - `title`, `subtitle`, `description` of the set, `title`, `hint`,
+//! `comment` and `source` of an exercise - are in the set's `language`, or in both languages as
+//! `{zh: "...", en: "..."}` ([`Bilingual`]).
 
 mod answers;
 mod table;
+mod text;
+mod write;
 
 pub use answers::{
     load_answer_file, load_answers, parse_answers, parse_answers_in, Answer, AnswerFile,
     AnswerSheet, PracticeRecord,
 };
 pub use table::{parse_class_sheet, sheet_column, ClassSheet, SheetProblem, SheetTrouble};
+
+pub use text::Bilingual;
+use text::RawField;
+pub use write::{fen_in_notation, to_yaml};
 
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif};
@@ -43,15 +53,15 @@ use std::path::{Path, PathBuf};
 pub struct ExerciseSet {
     /// Where it was read from (for messages).
     pub source_name: String,
-    pub title: String,
-    pub subtitle: Option<String>,
+    pub title: Bilingual,
+    pub subtitle: Bilingual,
     pub author: Option<String>,
     /// The language of worksheets made from the set (`en` or `zh` in the file).
     pub language: Lang,
     /// The game of the set's exercises unless an exercise names its own (`variant:`).
     pub variant: Variant,
     pub level: Option<u8>,
-    pub description: Option<String>,
+    pub description: Bilingual,
     /// How answers to this set are marked.
     pub scoring: Scoring,
     pub exercises: Vec<Exercise>,
@@ -95,14 +105,14 @@ pub struct Exercise {
     /// The position, of the exercise's game.
     pub position: VariantPosition,
     pub goal: Goal,
-    pub title: Option<String>,
-    pub hint: Option<String>,
-    pub comment: Option<String>,
+    pub title: Bilingual,
+    pub hint: Bilingual,
+    pub comment: Bilingual,
     /// The teacher's motif tags.
     pub motifs: Vec<Motif>,
     /// The teacher's difficulty level (1-6), overriding the estimate.
     pub difficulty: Option<u8>,
-    pub source: Option<String>,
+    pub source: Bilingual,
     /// The expected solution in move text, as written.
     pub solution: Option<String>,
     /// The line of the exercise's `id` in its file (1-based), when found.
@@ -148,13 +158,13 @@ impl std::error::Error for ExerciseError {}
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSet {
-    title: String,
+    title: RawField,
     variant: Option<VariantText>,
-    subtitle: Option<String>,
+    subtitle: Option<RawField>,
     author: Option<String>,
     language: Option<String>,
     level: Option<u8>,
-    description: Option<String>,
+    description: Option<RawField>,
     scoring: Option<Scoring>,
     exercises: Vec<RawExercise>,
 }
@@ -169,13 +179,13 @@ struct RawExercise {
     black: Option<Vec<SquareText>>,
     to_move: Option<String>,
     goal: Option<RawGoal>,
-    title: Option<String>,
-    hint: Option<String>,
-    comment: Option<String>,
+    title: Option<RawField>,
+    hint: Option<RawField>,
+    comment: Option<RawField>,
     #[serde(default)]
     motifs: Vec<String>,
     difficulty: Option<u8>,
-    source: Option<String>,
+    source: Option<RawField>,
     solution: Option<String>,
 }
 
@@ -291,6 +301,23 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             Variant::International
         }
     };
+    let read_text = |errors: &mut Vec<ExerciseError>,
+                     field: &str,
+                     raw: Option<RawField>,
+                     from: usize,
+                     id: Option<&str>| {
+        let Some(raw) = raw else {
+            return Bilingual::default();
+        };
+        raw.resolve(language).unwrap_or_else(|unknown| {
+            let line = text::key_line(text, from, field, &unknown.0).or(Some(from));
+            errors.push(error(line, id, unknown.message(field)));
+            Bilingual::default()
+        })
+    };
+    let title = read_text(&mut errors, "title", Some(raw.title), 1, None);
+    let subtitle = read_text(&mut errors, "subtitle", raw.subtitle, 1, None);
+    let description = read_text(&mut errors, "description", raw.description, 1, None);
     if let Some(level) = raw.level {
         if !(1..=6).contains(&level) {
             errors.push(error(
@@ -328,9 +355,40 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
     let mut exercises = Vec::new();
     let mut seen_ids: Vec<String> = Vec::new();
     let mut search_from = 0;
-    for raw_exercise in raw.exercises {
+    for mut raw_exercise in raw.exercises {
         let id = raw_exercise.id.text();
         let line = find_id_line(text, &id, &mut search_from);
+        let from = line.unwrap_or(1);
+        let texts = Texts {
+            title: read_text(
+                &mut errors,
+                "title",
+                raw_exercise.title.take(),
+                from,
+                Some(&id),
+            ),
+            hint: read_text(
+                &mut errors,
+                "hint",
+                raw_exercise.hint.take(),
+                from,
+                Some(&id),
+            ),
+            comment: read_text(
+                &mut errors,
+                "comment",
+                raw_exercise.comment.take(),
+                from,
+                Some(&id),
+            ),
+            source: read_text(
+                &mut errors,
+                "source",
+                raw_exercise.source.take(),
+                from,
+                Some(&id),
+            ),
+        };
         if seen_ids.contains(&id) {
             errors.push(error(
                 line,
@@ -339,7 +397,7 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             ));
         }
         seen_ids.push(id.clone());
-        match check_exercise(raw_exercise, &id, line, variant) {
+        match check_exercise(raw_exercise, texts, &id, line, variant) {
             Ok(exercise) => exercises.push(exercise),
             Err(messages) => {
                 for message in messages {
@@ -353,20 +411,29 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
     }
     Ok(ExerciseSet {
         source_name: name.to_string(),
-        title: raw.title,
-        subtitle: raw.subtitle,
+        title,
+        subtitle,
         author: raw.author,
         language,
         variant,
         level: raw.level,
-        description: raw.description,
+        description,
         scoring: raw.scoring.unwrap_or_default(),
         exercises,
     })
 }
 
+/// An exercise's texts, read before the rest of it.
+struct Texts {
+    title: Bilingual,
+    hint: Bilingual,
+    comment: Bilingual,
+    source: Bilingual,
+}
+
 fn check_exercise(
     raw: RawExercise,
+    texts: Texts,
     id: &str,
     line: Option<usize>,
     set_variant: Variant,
@@ -490,12 +557,12 @@ fn check_exercise(
             id: id.to_string(),
             position,
             goal,
-            title: raw.title,
-            hint: raw.hint,
-            comment: raw.comment,
+            title: texts.title,
+            hint: texts.hint,
+            comment: texts.comment,
             motifs,
             difficulty: raw.difficulty,
-            source: raw.source,
+            source: texts.source,
             solution: raw.solution,
             line,
         }),
@@ -526,123 +593,6 @@ fn square_entry(entry: &SquareText, board: Board) -> Result<(u32, Role), String>
             }
         }
     }
-}
-
-#[derive(serde::Serialize)]
-struct OutSet<'a> {
-    title: &'a str,
-    #[serde(skip_serializing_if = "is_international")]
-    variant: Variant,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    subtitle: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    author: Option<&'a str>,
-    language: Lang,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    description: Option<&'a str>,
-    exercises: Vec<OutExercise<'a>>,
-}
-
-#[derive(serde::Serialize)]
-struct OutExercise<'a> {
-    id: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    variant: Option<Variant>,
-    fen: String,
-    goal: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hint: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
-    #[serde(skip_serializing_if = "<[Motif]>::is_empty")]
-    motifs: &'a [Motif],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    difficulty: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    source: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<&'a str>,
-}
-
-fn is_international(variant: &Variant) -> bool {
-    *variant == Variant::International
-}
-
-/// A position as FEN with its squares in the game's notation: numbers (`W:W31,32:BK46`, and
-/// in english checkers), or algebraic names in the 64-square games that write their moves so
-/// listed by name (`W:Wc3,e3:BKd6`). [`parse`] reads both.
-///
-/// ```
-/// use damtutor::exercise::fen_in_notation;
-/// use damtutor::{Variant, VariantPosition};
-/// let russian = VariantPosition::from_fen(Variant::Russian, "W:W22,K29:B15")?;
-/// assert_eq!(fen_in_notation(&russian), "W:WKa1,c3:Be5");
-/// let english = VariantPosition::from_fen(Variant::English, "W:Wc3:Be5")?;
-/// assert_eq!(fen_in_notation(&english), "W:W22:B15");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn fen_in_notation(position: &VariantPosition) -> String {
-    let rules = position.variant().rules();
-    let mut out = String::new();
-    out.push(position.turn().letter());
-    for color in Color::ALL {
-        out.push(':');
-        out.push(color.letter());
-        let mut squares: Vec<_> = position.pieces(color).iter().collect();
-        if let crate::Notation::Algebraic { .. } = rules.notation {
-            // By name: a1, a3, b2, ...
-            squares.sort_by_key(|&s| {
-                let (row, column) = rules.board.coords(s);
-                (column, std::cmp::Reverse(row))
-            });
-        }
-        for (i, square) in squares.into_iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            if position.kings(color).contains(square) {
-                out.push('K');
-            }
-            out.push_str(&rules.square_name(square));
-        }
-    }
-    out
-}
-
-/// Writes a set in the format [`parse`] reads (positions as FEN, in the game's notation).
-/// Reading the text back gives the same exercises.
-pub fn to_yaml(set: &ExerciseSet) -> String {
-    let out = OutSet {
-        title: &set.title,
-        variant: set.variant,
-        subtitle: set.subtitle.as_deref(),
-        author: set.author.as_deref(),
-        language: set.language,
-        level: set.level,
-        description: set.description.as_deref(),
-        exercises: set
-            .exercises
-            .iter()
-            .map(|e| OutExercise {
-                id: &e.id,
-                variant: (e.variant() != set.variant).then(|| e.variant()),
-                fen: fen_in_notation(&e.position),
-                goal: e.goal.to_string(),
-                title: e.title.as_deref(),
-                hint: e.hint.as_deref(),
-                comment: e.comment.as_deref(),
-                motifs: &e.motifs,
-                difficulty: e.difficulty,
-                source: e.source.as_deref(),
-                solution: e.solution.as_deref(),
-            })
-            .collect(),
-    };
-    serde_yaml::to_string(&out).unwrap_or_else(|e| format!("# could not write the set: {e}\n"))
 }
 
 /// The 1-based line of the first line containing `needle`.
@@ -691,7 +641,7 @@ mod tests {
         assert_eq!(to_yaml(&again), to_yaml(&set));
         assert_eq!(again.exercises[1].goal, Goal::Material(2));
         assert_eq!(again.exercises[0].motifs, ["sacrifice"]);
-        assert_eq!(again.subtitle.as_deref(), Some("a: b"));
+        assert_eq!(again.subtitle.get(Lang::English), Some("a: b"));
     }
 
     #[test]

@@ -1,10 +1,12 @@
 use super::limits::LimitArgs;
+use super::pdf::{self, DocumentFormat};
 use super::values::one_of;
-use super::{write_file, CliError};
+use super::{write_bytes, write_file, CliError};
 use clap::Args;
 use damtutor::check::{self, report, summary, StudentResult};
 use damtutor::exercise::{self, AnswerFile, AnswerSheet};
-use damtutor::render::templates::{Document, Format, Templates};
+use damtutor::render::templates::{Document, Templates};
+use damtutor::render::worksheet::OutputFile;
 use damtutor::words::{fill, text, Lang, Text};
 use std::path::{Path, PathBuf};
 
@@ -27,9 +29,9 @@ pub struct CheckArgs {
     /// Folder for the gradebook (gradebook.csv), the class summary and one feedback report per student.
     #[arg(long, default_value = "check-report")]
     pub out: PathBuf,
-    /// Format of the feedback reports.
-    #[arg(long, default_value = "html", value_parser = one_of::<Format>("a format"))]
-    pub format: Format,
+    /// Format of the feedback reports: html, md, or pdf (printed by Chromium or Chrome).
+    #[arg(long, default_value = "html", value_parser = one_of::<DocumentFormat>("a format"))]
+    pub format: DocumentFormat,
     /// Language of the reports, the summary, the gradebook's column names and the messages
     /// [default: the key's or the first set's language]
     #[arg(long, value_parser = one_of::<Lang>("a language"))]
@@ -91,13 +93,17 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         }
     }
     let format = args.format;
-    let templates = Templates::load(Document::Feedback, format, args.templates.as_deref())?;
+    let templates = Templates::load(
+        Document::Feedback,
+        format.templates(),
+        args.templates.as_deref(),
+    )?;
     let results = match &key {
         Some(key) => check::class::mark_quiz(key, &sheets, lang),
         None => check::mark_exercises(&sets, &sheets, args.limits.limits(), lang)
             .map_err(CliError::Rejected)?,
     };
-    write_outputs(&args.out, &results, lang)?;
+    let mut reports = Vec::new();
     let mut used = Vec::new();
     for result in &results {
         let mut stem = report::slug(&result.student);
@@ -113,8 +119,16 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
             }
             write_file(&path, svg)?;
         }
-        let path = args.out.join(format!("{stem}.{}", format.extension()));
-        write_file(&path, &rendered.text)?;
+        reports.push(OutputFile {
+            path: args.out.join(format!("{stem}.{}", format.extension())),
+            contents: rendered.text,
+        });
+    }
+    // Printed (for PDF) before anything is written.
+    let reports = pdf::print(reports, format == DocumentFormat::Pdf)?;
+    write_outputs(&args.out, &results, lang)?;
+    for report in &reports {
+        write_bytes(&report.path, &report.bytes)?;
     }
     print!("{}", summary::console(&results, lang));
     let folder = args.out.display();

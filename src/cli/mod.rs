@@ -8,10 +8,12 @@ mod generate;
 mod limits;
 mod mine;
 mod moves;
+mod pdf;
 mod perft;
 mod play;
 mod practice;
 mod quiz;
+mod select;
 mod show;
 mod solve;
 mod validate;
@@ -65,6 +67,11 @@ pub enum Command {
 /// that a failure never leaves half a file. Missing folders are created. Something that is not
 /// a regular file (a device such as `/dev/null`, a pipe) is written to directly, never replaced.
 pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError> {
+    write_bytes(path, contents.as_bytes())
+}
+
+/// [`write_file`] for any bytes (a PDF).
+pub fn write_bytes(path: &std::path::Path, contents: &[u8]) -> Result<(), CliError> {
     let failed = |e: std::io::Error| CliError::io(path, e);
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
         return std::fs::write(path, contents).map_err(failed);

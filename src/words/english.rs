@@ -71,6 +71,13 @@ english! {
     DiagramToMove => "{side} to move",
     AnswersTitle => "Answers: {title}",
 
+    // Worksheets: the teacher's choices (titles when a set has none in the sheet's language)
+    Hint => "Hint",
+    ExercisesInternational => "International draughts: exercises",
+    ExercisesBrazilian => "64-square draughts: exercises",
+    ExercisesRussian => "Russian draughts: exercises",
+    ExercisesEnglish => "Checkers: exercises",
+
     // Motifs
     MotifTurkishStrike => "Turkish strike",
     MotifBreakthrough => "breakthrough",

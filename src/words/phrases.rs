@@ -157,6 +157,18 @@ pub fn men(lang: Lang, count: i32) -> &'static str {
     text(lang, if count == 1 { Text::Man } else { Text::Men })
 }
 
+/// The exercises of `game` in words, the title of a sheet whose sets have no title in `lang`:
+/// "International draughts: exercises", "国际跳棋练习".
+pub fn exercises_of(lang: Lang, game: crate::Variant) -> &'static str {
+    let key = match game {
+        crate::Variant::International => Text::ExercisesInternational,
+        crate::Variant::Brazilian => Text::ExercisesBrazilian,
+        crate::Variant::Russian => Text::ExercisesRussian,
+        crate::Variant::English => Text::ExercisesEnglish,
+    };
+    text(lang, key)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
