@@ -25,6 +25,7 @@ pub mod exercise;
 pub mod generate;
 pub mod input;
 pub mod lms;
+pub mod pdf;
 pub mod practice;
 pub mod quiz;
 pub mod render;

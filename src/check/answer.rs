@@ -224,8 +224,14 @@ pub(super) fn blank_items(answer: &AnswerValue, count: usize) -> Vec<String> {
 }
 
 /// Reads a designed position: a FEN, or each side's squares after a colour word
-/// (`white 11 23 27 28 43 black K47`, `白：11,23 黑：K47`), with `side` to move.
+/// (`white 11 23 27 28 43 black K47`, `白：11,23 黑：K47`), with `side` to move. What is
+/// wrong is said in English; see [`parse_design_in`].
 pub fn parse_design(text: &str, side: Color) -> Result<Position, String> {
+    parse_design_in(text, side, Lang::English)
+}
+
+/// [`parse_design`], saying what is wrong in `lang`.
+pub fn parse_design_in(text: &str, side: Color, lang: Lang) -> Result<Position, String> {
     let trimmed = text.trim();
     if let Ok(position) = trimmed.parse::<Position>() {
         return Ok(position);
@@ -267,11 +273,11 @@ pub fn parse_design(text: &str, side: Color) -> Result<Position, String> {
             continue;
         }
         let Some(side) = current else {
-            return Err(say!(Lang::English, Text::DesignWhosePieces, word));
+            return Err(say!(lang, Text::DesignWhosePieces, word));
         };
         let square = word.trim_start_matches('k');
         if !square.chars().all(|c| c.is_ascii_digit() || c == '-') || square.is_empty() {
-            return Err(say!(Lang::English, Text::DesignNotASquare, word));
+            return Err(say!(lang, Text::DesignNotASquare, word));
         }
         lists[side].push(if word.starts_with('k') {
             format!("K{square}")
@@ -280,7 +286,7 @@ pub fn parse_design(text: &str, side: Color) -> Result<Position, String> {
         });
     }
     if lists.iter().all(Vec::is_empty) {
-        return Err(say!(Lang::English, Text::DesignNoPieces));
+        return Err(say!(lang, Text::DesignNoPieces));
     }
     let fen = format!(
         "{}:W{}:B{}",

@@ -6,6 +6,7 @@ use damtutor::check::line::NoSolution;
 use damtutor::exercise::ExerciseError;
 use damtutor::fen::FenError;
 use damtutor::notation::MoveError;
+use damtutor::pdf::PdfError;
 use damtutor::practice::PracticeError;
 use damtutor::quiz::{KeyError, QuizError};
 use damtutor::render::templates::TemplateError;
@@ -45,6 +46,8 @@ pub enum CliError {
     Partial(String),
     /// Standard output could not be written (a closed pipe, a full disk).
     Stdout(std::io::Error),
+    /// A PDF could not be printed: no browser, or the browser failed.
+    Pdf(PdfError),
 }
 
 impl CliError {
@@ -82,6 +85,7 @@ impl fmt::Display for CliError {
             CliError::Template(error) => write!(f, "templates: {error}"),
             CliError::Key(error) => write!(f, "{error}"),
             CliError::Stdout(error) => write!(f, "standard output: {error}"),
+            CliError::Pdf(error) => write!(f, "{error}; nothing written"),
         }
     }
 }
@@ -115,6 +119,12 @@ impl From<TemplateError> for CliError {
 impl From<KeyError> for CliError {
     fn from(error: KeyError) -> CliError {
         CliError::Key(error)
+    }
+}
+
+impl From<PdfError> for CliError {
+    fn from(error: PdfError) -> CliError {
+        CliError::Pdf(error)
     }
 }
 

@@ -3,9 +3,10 @@ use super::output::{self, is_device, Streamed};
 use super::values::{one_of, VariantName};
 use super::CliError;
 use clap::Args;
-use damtutor::exercise::{self, Exercise};
+use damtutor::exercise::{self, Bilingual, Exercise};
 use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
 use damtutor::generate::{self, Stop, Target};
+use damtutor::words::Lang;
 use damtutor::Variant;
 use std::collections::{HashMap, HashSet};
 use std::io::BufReader;
@@ -114,8 +115,8 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             }
             Event::Found(mined) => {
                 let mut exercise = mined.proven.exercise(ids.next(stem, mined.id(stem)));
-                exercise.source = Some(mined.source.clone());
-                exercise.comment = Some(mined.comment());
+                exercise.source = Bilingual::new(Lang::English, mined.source.clone());
+                exercise.comment = Bilingual::new(Lang::English, mined.comment());
                 if writer.push(&exercise).is_err() {
                     // The error is kept and reported at the end; nothing more is worth mining.
                     stop.raise();

@@ -28,10 +28,12 @@ mod limits;
 mod mine;
 mod moves;
 pub mod output;
+mod pdf;
 mod perft;
 mod play;
 mod practice;
 mod quiz;
+mod select;
 mod show;
 mod solve;
 pub mod stdout;
@@ -83,6 +85,21 @@ pub enum Command {
 }
 
 pub use output::write_file;
+
+/// Whether a command's TARGET names an exercise file rather than a position: an existing
+/// file, or a name ending in `.yaml` / `.yml` (so that a missing file is reported as such).
+pub fn names_a_file(target: &str) -> bool {
+    let path = std::path::Path::new(target);
+    // `start` is always the start position (a file of that name is `./start`).
+    if target.trim().eq_ignore_ascii_case("start") {
+        return false;
+    }
+    path.is_file()
+        || matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        )
+}
 
 /// Reads POS: a FEN string or `start` (the start position of the game `R`).
 pub fn parse_position_in<R: Rules>(text: &str) -> Result<damtutor_rules::Position<R>, CliError> {

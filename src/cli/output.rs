@@ -132,6 +132,11 @@ fn write_all<'a>(
 
 /// Writes one file through a batch of its own.
 pub fn write_file(path: &Path, contents: &str) -> Result<(), CliError> {
+    write_bytes(path, contents.as_bytes())
+}
+
+/// [`write_file`] for any bytes (a PDF).
+pub fn write_bytes(path: &Path, contents: &[u8]) -> Result<(), CliError> {
     let mut outputs = Outputs::new();
     outputs.add(path, contents);
     outputs.commit()

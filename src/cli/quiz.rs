@@ -1,4 +1,5 @@
 use super::output::Outputs;
+use super::pdf::{self, DocumentFormat};
 use super::values::one_of;
 use super::CliError;
 use clap::{Args, ValueEnum};
@@ -65,6 +66,8 @@ pub enum QuizFormat {
     Json,
     Gift,
     MoodleXml,
+    /// The quiz and its key printed to PDF by Chromium or Chrome.
+    Pdf,
 }
 
 /// How the chosen format is written: through the quiz templates, or by an export.
@@ -83,6 +86,7 @@ impl QuizFormat {
             QuizFormat::Json => "json",
             QuizFormat::Gift => "gift",
             QuizFormat::MoodleXml => "xml",
+            QuizFormat::Pdf => "pdf",
         }
     }
 
@@ -93,6 +97,7 @@ impl QuizFormat {
             "json" => Some(QuizFormat::Json),
             "gift" | "txt" => Some(QuizFormat::Gift),
             "xml" => Some(QuizFormat::MoodleXml),
+            "pdf" => Some(QuizFormat::Pdf),
             _ => None,
         }
     }
@@ -106,7 +111,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
     // The templates first: a broken one is reported before any work is done.
     let folder = args.templates.as_deref();
     let writer = match format {
-        QuizFormat::Html => Writer::Printed(Box::new(Templates::load(
+        QuizFormat::Html | QuizFormat::Pdf => Writer::Printed(Box::new(Templates::load(
             Document::Quiz,
             Format::Html,
             folder,
@@ -120,6 +125,18 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         QuizFormat::Gift => Writer::Gift,
         QuizFormat::MoodleXml => Writer::MoodleXml,
     };
+    if format == QuizFormat::Pdf {
+        if args
+            .out
+            .as_deref()
+            .is_some_and(|out| out.as_os_str() == "-")
+        {
+            return Err(CliError::Usage(
+                "a PDF quiz is written to a file: give --out quiz.pdf, not -".into(),
+            ));
+        }
+        pdf::check_browser(DocumentFormat::Pdf)?;
+    }
     let seed = args
         .seed
         .unwrap_or_else(|| u64::from(rand::random::<u32>()));
@@ -183,15 +200,16 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
             },
         );
     }
+    let report_files = files.clone();
     let mut outputs = Outputs::new();
-    for file in &files {
-        outputs.add(&file.path, file.contents.as_bytes());
+    for file in pdf::print(files, format == QuizFormat::Pdf)? {
+        outputs.add(file.path, file.bytes);
     }
     if !to_stdout {
         outputs.onto_device(&out)?;
     }
     outputs.commit()?;
-    report(&quiz, &files, to_stdout, took)
+    report(&quiz, &report_files, to_stdout, took)
 }
 
 /// Prints what was written (to standard error when the quiz itself went to standard output).
