@@ -338,11 +338,7 @@ fn no_output_replaces_an_input() {
         games
     );
     // check: an answer file as the report folder's gradebook.
-    write(
-        &dir,
-        "r/gradebook.csv",
-        "student: Li\nanswers:\n  strike: 43-38\n",
-    );
+    write(&dir, "r/gradebook.csv", "student,strike\nLi,43-38\n");
     expect(
         &dir,
         &[
