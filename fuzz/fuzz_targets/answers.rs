@@ -2,13 +2,13 @@
 //! (the lines checked by the solver, within small limits). No panic on any bytes; every error
 //! names its file.
 //!
-//! The CSV class sheet `check` reads gets its target beside this one (`answers_csv`) with
-//! its reader.
+//! The CSV class sheet `check` also reads has its target beside this one (`answers_csv`).
 #![no_main]
 
 use damtutor::check;
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::solver::Limits;
+use damtutor::words::Lang;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
@@ -32,8 +32,8 @@ fuzz_target!(|data: &[u8]| {
         max_nodes: 20_000,
         ..Limits::default()
     };
-    let results = check::mark_exercises(sets(), &[sheet], limits);
+    let results = check::mark_exercises(sets(), &[sheet], limits, Lang::English);
     if let Ok(results) = results {
-        let _ = check::gradebook_csv(&results);
+        let _ = check::gradebook_csv(&results, Lang::English);
     }
 });

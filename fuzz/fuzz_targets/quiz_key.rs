@@ -6,6 +6,7 @@
 use damtutor::check;
 use damtutor::exercise;
 use damtutor::quiz::{self, Key, QuizOptions};
+use damtutor::words::Lang;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
@@ -31,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     if let Ok(sheet) = exercise::parse_answers(text, "fuzz.yaml") {
-        let results = check::class::mark_quiz(key(), &[sheet]);
-        let _ = check::gradebook_csv(&results);
+        let results = check::class::mark_quiz(key(), &[sheet], Lang::English);
+        let _ = check::gradebook_csv(&results, Lang::English);
     }
 });
