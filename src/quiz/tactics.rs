@@ -192,10 +192,24 @@ fn design_target(variant: Variant) -> Target {
 /// The longest main line (in plies) a diagram question prefers: four moves of the winner.
 const SHORT_LINE: usize = 7;
 
+/// Candidates a design task tries for its example.
+const DESIGN_TRIES: usize = 200;
+
+/// Candidates tried for a shorter line after the first win is found.
+const MORE_TRIES: usize = 40;
+
+/// The limits of the quick first search of a candidate: most positions without a win are
+/// refuted within them.
+const QUICK_LIMITS: crate::solver::Limits = crate::solver::Limits {
+    max_nodes: 20_000,
+    ..QUIZ_LIMITS
+};
+
 fn win_line<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
     let variant = R::RULES.variant;
     let pool = collection(variant, false);
     let mut found = None;
+    let mut first_found = 0;
     for attempt in 0..300 {
         let candidate = if attempt < 6 && !pool.is_empty() && context.rng.gen_bool(0.7) {
             let fen = *pool.choose(&mut context.rng)?;
@@ -216,9 +230,19 @@ fn win_line<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Qu
             random_candidate(context)
         };
         let Some(position) = candidate else { continue };
+        if found.is_some() && attempt > first_found + MORE_TRIES {
+            break;
+        }
+        // A quick search first; the quiz's own limits then prove what it keeps.
+        if !good_exercise(&context.solver().solve(&position, Goal::Win, QUICK_LIMITS)) {
+            continue;
+        }
         let solution = context.solver().solve(&position, Goal::Win, QUIZ_LIMITS);
         if !good_exercise(&solution) {
             continue;
+        }
+        if found.is_none() {
+            first_found = attempt;
         }
         // A line a student writes out in a test: three or four moves of the winning side, or
         // else the shortest win found.
@@ -283,7 +307,7 @@ fn design<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Ques
     let mut examples = collection(variant, true);
     examples.shuffle(&mut context.rng);
     let mut example = None;
-    for attempt in 0..60 {
+    for attempt in 0..DESIGN_TRIES {
         let candidate = match examples.get(attempt) {
             Some(fen) if attempt < 6 => varied(context, fen),
             _ => framed(context, target),
@@ -293,6 +317,12 @@ fn design<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Ques
         };
         if position.turn() != side {
             position = position.mirrored();
+        }
+        if !shows(
+            &context.solver().solve(&position, Goal::Auto, QUICK_LIMITS),
+            motif,
+        ) {
+            continue;
         }
         let solution = context.solver().solve(&position, Goal::Auto, QUIZ_LIMITS);
         if shows(&solution, motif) {
