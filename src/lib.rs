@@ -24,6 +24,7 @@ pub mod escape;
 pub mod exercise;
 pub mod generate;
 pub mod lms;
+pub mod pdf;
 pub mod practice;
 pub mod quiz;
 pub mod render;

@@ -20,7 +20,7 @@ fn main() -> ExitCode {
 /// The exit code of an error, decided here and nowhere else: 1 when the input was understood
 /// but rejected (an illegal move, an impossible position, an unproven exercise) or some items
 /// were skipped; 2 when it could not be used at all (usage, a file that does not read or
-/// parse, a template). clap's own usage errors exit with 2 as well.
+/// parse, a template, no browser to print a PDF). clap's own usage errors exit with 2 as well.
 fn exit_code(error: &CliError) -> u8 {
     match error {
         CliError::Rejected(_) | CliError::Partial(_) => 1,
@@ -38,6 +38,7 @@ fn exit_code(error: &CliError) -> u8 {
             ..
         }
         | CliError::Template(_)
-        | CliError::Key(_) => 2,
+        | CliError::Key(_)
+        | CliError::Pdf(_) => 2,
     }
 }

@@ -7,7 +7,7 @@ use crate::escape;
 use crate::exercise::{AnswerSheet, Exercise, ExerciseSet, Scoring};
 use crate::solver::{self, with_thread_solver, Limits, Solution, Solver, VariantSolution};
 use crate::with_solution;
-use crate::words::{say, Lang, Text};
+use crate::words::{say, text, Lang, Text};
 use damtutor_rules::Rules;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -26,7 +26,7 @@ pub struct ItemResult {
     pub feedback: String,
     /// The position to show when the answer went wrong: the FEN before the faulty move.
     pub diagram_fen: Option<String>,
-    /// The faulty move, when there is one.
+    /// The faulty move with its number (`3. 34-29`), when there is one.
     pub faulty_move: Option<String>,
     /// The expected solution (for the report).
     pub solution: String,
@@ -67,12 +67,14 @@ struct Marked<'a> {
     solution: VariantSolution,
 }
 
-/// Marks every sheet against the exercises of `sets` (ids must be unique across the sets).
-/// Exercises the solver cannot prove are an error: the key would be wrong.
+/// Marks every sheet against the exercises of `sets` (ids must be unique across the sets),
+/// the feedback and notes in `lang`. Exercises the solver cannot prove are an error: the key
+/// would be wrong.
 pub fn mark_exercises(
     sets: &[ExerciseSet],
     sheets: &[AnswerSheet],
     limits: Limits,
+    lang: Lang,
 ) -> Result<Vec<StudentResult>, String> {
     let exercises: Vec<(&Exercise, Scoring)> = sets
         .iter()
@@ -80,10 +82,7 @@ pub fn mark_exercises(
         .collect();
     for (i, (e, _)) in exercises.iter().enumerate() {
         if exercises[..i].iter().any(|(other, _)| other.id == e.id) {
-            return Err(format!(
-                "exercise id '{}' appears in more than one set: answers would be ambiguous",
-                e.id
-            ));
+            return Err(say!(lang, Text::ExercisesTwice, id = e.id));
         }
     }
     let tasks: Vec<_> = exercises
@@ -94,10 +93,11 @@ pub fn mark_exercises(
     let mut marked = Vec::new();
     for ((exercise, scoring), solution) in exercises.into_iter().zip(solutions) {
         if !solution.is_solved() {
-            return Err(format!(
-                "exercise {}: the solver does not prove it (status {}), so answers cannot be marked",
-                exercise.id,
-                solution.status()
+            return Err(say!(
+                lang,
+                Text::ExerciseUnproven,
+                id = exercise.id,
+                status = solution.status()
             ));
         }
         marked.push(Marked {
@@ -108,11 +108,11 @@ pub fn mark_exercises(
     }
     Ok(sheets
         .par_iter()
-        .map(|sheet| mark_sheet(&marked, sheet, limits))
+        .map(|sheet| mark_sheet(&marked, sheet, limits, lang))
         .collect())
 }
 
-fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> StudentResult {
+fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang) -> StudentResult {
     let mut items = Vec::new();
     for m in marked {
         let max = m.scoring.points;
@@ -125,7 +125,7 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> Student
                 verdict: Verdict::Missing,
                 points: 0.0,
                 max,
-                feedback: say!(Lang::English, Text::NoAnswer),
+                feedback: say!(lang, Text::NoAnswer),
                 diagram_fen: None,
                 faulty_move: None,
                 solution: solution_text,
@@ -137,13 +137,14 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> Student
         let (check, diagram_fen) = with_solution!(&m.solution, s => {
             with_thread_solver(|solver| check_and_locate(solver, s, &text, book, limits))
         });
+        let check = check.in_language(lang);
         let earned = match check.verdict {
             Verdict::Correct => 1.0,
             Verdict::Alternative => m.scoring.alternative,
             Verdict::Incomplete if check.key_right => m.scoring.incomplete,
             _ => 0.0,
         };
-        let faulty_move = check.first_error.as_ref().map(|error| error.text.clone());
+        let faulty_move = check.faulty_move(lang);
         // What a practice page recorded can only take marks off what the moves earn.
         let record = sheet.practice_of(&m.exercise.id);
         let penalty =
@@ -152,7 +153,7 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> Student
         let mut feedback = check.message;
         if penalty > 0.0 && earned > 0.0 {
             feedback.push_str(&say!(
-                Lang::English,
+                lang,
                 Text::PracticePenalty,
                 hints = record.hints,
                 wrong = record.wrong.len(),
@@ -176,8 +177,8 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> Student
         .iter()
         .filter(|(id, _, _)| !marked.iter().any(|m| &m.exercise.id == id))
         .map(|(id, _, line)| match line {
-            Some(line) => say!(Lang::English, Text::NoteUnknownExerciseAt, line, id),
-            None => say!(Lang::English, Text::NoteUnknownExercise, id),
+            Some(line) => say!(lang, Text::NoteUnknownExerciseAt, line, id),
+            None => say!(lang, Text::NoteUnknownExercise, id),
         })
         .collect();
     let total = round2(items.iter().map(|i| i.points).sum());
@@ -259,18 +260,31 @@ pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
         .collect()
 }
 
-/// The gradebook as CSV: one row per student, a column per question, total, max and percent.
-pub fn gradebook_csv(results: &[StudentResult]) -> String {
+/// The gradebook as CSV: one row per student, a column per question, total, max and percent,
+/// the column names in `lang`. It starts with a byte order mark, so that Excel (on Chinese
+/// Windows too) reads it as UTF-8.
+pub fn gradebook_csv(results: &[StudentResult], lang: Lang) -> String {
     let ids: Vec<&str> = results
         .first()
         .map(|r| r.items.iter().map(|i| i.id.as_str()).collect())
         .unwrap_or_default();
-    let mut out = String::from("student,class,file");
+    let word = |key| escape::csv(text(lang, key));
+    let mut out = format!(
+        "\u{feff}{},{},{}",
+        word(Text::GradebookStudent),
+        word(Text::GradebookClass),
+        word(Text::GradebookFile)
+    );
     for id in &ids {
         out.push(',');
         out.push_str(&escape::csv(id));
     }
-    out.push_str(",total,max,percent\n");
+    out.push_str(&format!(
+        ",{},{},{}\n",
+        word(Text::GradebookTotal),
+        word(Text::GradebookMax),
+        word(Text::GradebookPercent)
+    ));
     for r in results {
         out.push_str(&format!(
             "{},{},{}",
@@ -311,11 +325,16 @@ pub fn number(x: f64) -> String {
     }
 }
 
-/// Marks every sheet against a quiz key (see [`quiz`](super::quiz) for the answer formats).
-pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentResult> {
+/// Marks every sheet against a quiz key (see [`quiz`](super::quiz) for the answer formats),
+/// the feedback and notes in `lang`.
+pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet], lang: Lang) -> Vec<StudentResult> {
     use super::answer::AnswerValue;
     use crate::exercise::Answer;
     use std::collections::BTreeMap;
+    let key = &crate::quiz::Key {
+        lang,
+        ..key.clone()
+    };
     sheets
         .par_iter()
         .map(|sheet| {
@@ -360,8 +379,8 @@ pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentR
                 .iter()
                 .filter(|(id, _, _)| !key.questions.iter().any(|q| &q.id == id))
                 .map(|(id, _, line)| match line {
-                    Some(line) => say!(Lang::English, Text::NoteUnknownQuestionAt, line, id),
-                    None => say!(Lang::English, Text::NoteUnknownQuestion, id),
+                    Some(line) => say!(lang, Text::NoteUnknownQuestionAt, line, id),
+                    None => say!(lang, Text::NoteUnknownQuestion, id),
                 })
                 .collect();
             StudentResult {

@@ -6,6 +6,7 @@ use damtutor::check::line::NoSolution;
 use damtutor::exercise::ExerciseError;
 use damtutor::fen::FenError;
 use damtutor::notation::MoveError;
+use damtutor::pdf::PdfError;
 use damtutor::practice::PracticeError;
 use damtutor::quiz::{KeyError, QuizError};
 use damtutor::render::templates::TemplateError;
@@ -43,6 +44,8 @@ pub enum CliError {
     Rejected(String),
     /// Some items were done and others were not (answer files that could not be read).
     Partial(String),
+    /// A PDF could not be printed: no browser, or the browser failed.
+    Pdf(PdfError),
 }
 
 impl CliError {
@@ -79,6 +82,7 @@ impl fmt::Display for CliError {
             } => write!(f, "move {number} ({}): {}", text.trim(), error.reason()),
             CliError::Template(error) => write!(f, "templates: {error}"),
             CliError::Key(error) => write!(f, "{error}"),
+            CliError::Pdf(error) => write!(f, "{error}; nothing written"),
         }
     }
 }
@@ -112,6 +116,12 @@ impl From<TemplateError> for CliError {
 impl From<KeyError> for CliError {
     fn from(error: KeyError) -> CliError {
         CliError::Key(error)
+    }
+}
+
+impl From<PdfError> for CliError {
+    fn from(error: PdfError) -> CliError {
+        CliError::Pdf(error)
     }
 }
 

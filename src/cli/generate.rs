@@ -1,9 +1,10 @@
 use super::values::one_of;
 use super::{write_file, CliError, VariantArg};
 use clap::{Args, ValueEnum};
-use damtutor::exercise::{self, Exercise};
+use damtutor::exercise::{self, Bilingual, Exercise};
 use damtutor::generate::compose::most_pieces;
 use damtutor::generate::{self, compose, ComposeOptions, ComposeReport, Stop, Target};
+use damtutor::words::Lang;
 use damtutor::{Color, Variant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -200,15 +201,21 @@ fn save(
                 composed
                     .proven
                     .exercise(format!("{}-{:0width$}", target.prefix(), n + 1));
-            exercise.source = Some(format!(
-                "damtutor generate{flag} --motif {} --seed {}",
-                target.key(),
-                args.seed
-            ));
-            exercise.comment = Some(format!(
-                "Composed from candidate {} of seed {}.",
-                composed.index, args.seed
-            ));
+            exercise.source = Bilingual::new(
+                Lang::English,
+                format!(
+                    "damtutor generate{flag} --motif {} --seed {}",
+                    target.key(),
+                    args.seed
+                ),
+            );
+            exercise.comment = Bilingual::new(
+                Lang::English,
+                format!(
+                    "Composed from candidate {} of seed {}.",
+                    composed.index, args.seed
+                ),
+            );
             exercise
         })
         .collect();

@@ -2,9 +2,10 @@ use super::generate::{is_device, progress_bar, say, set_threads, BYTES_BAR};
 use super::values::{one_of, VariantName};
 use super::CliError;
 use clap::Args;
-use damtutor::exercise::{self, Exercise};
+use damtutor::exercise::{self, Bilingual, Exercise};
 use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
 use damtutor::generate::{self, Stop, Target};
+use damtutor::words::Lang;
 use damtutor::Variant;
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
@@ -122,8 +123,8 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             }
             Event::Found(mined) => {
                 let mut exercise = mined.proven.exercise(ids.next(stem, mined.id(stem)));
-                exercise.source = Some(mined.source.clone());
-                exercise.comment = Some(mined.comment());
+                exercise.source = Bilingual::new(Lang::English, mined.source.clone());
+                exercise.comment = Bilingual::new(Lang::English, mined.comment());
                 if writer.push(&exercise).is_err() {
                     // The error is kept and reported at the end; nothing more is worth mining.
                     stop.raise();

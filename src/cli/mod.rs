@@ -8,10 +8,12 @@ mod generate;
 mod limits;
 mod mine;
 mod moves;
+mod pdf;
 mod perft;
 mod play;
 mod practice;
 mod quiz;
+mod select;
 mod show;
 mod solve;
 mod validate;
@@ -65,6 +67,11 @@ pub enum Command {
 /// that a failure never leaves half a file. Missing folders are created. Something that is not
 /// a regular file (a device such as `/dev/null`, a pipe) is written to directly, never replaced.
 pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError> {
+    write_bytes(path, contents.as_bytes())
+}
+
+/// [`write_file`] for any bytes (a PDF).
+pub fn write_bytes(path: &std::path::Path, contents: &[u8]) -> Result<(), CliError> {
     let failed = |e: std::io::Error| CliError::io(path, e);
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
         return std::fs::write(path, contents).map_err(failed);
@@ -82,6 +89,17 @@ pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError
         let _ = std::fs::remove_file(&temporary);
         failed(e)
     })
+}
+
+/// Whether a command's TARGET names an exercise file rather than a position: an existing
+/// file, or a name ending in `.yaml` / `.yml` (so that a missing file is reported as such).
+pub fn names_a_file(target: &str) -> bool {
+    let path = std::path::Path::new(target);
+    path.is_file()
+        || matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        )
 }
 
 /// Reads POS: a FEN string or `start` (the start position of the game `R`).

@@ -1,5 +1,6 @@
+use super::pdf::{self, DocumentFormat};
 use super::values::{one_of, VariantName};
-use super::{write_file, CliError};
+use super::{write_bytes, CliError};
 use clap::{Args, ValueEnum};
 use damtutor::lms;
 use damtutor::quiz::{self, QuestionType, Quiz, QuizOptions, Topic, TypeCounts};
@@ -97,6 +98,8 @@ pub enum QuizFormat {
     Json,
     Gift,
     MoodleXml,
+    /// The quiz and its key printed to PDF by Chromium or Chrome.
+    Pdf,
 }
 
 /// How the chosen format is written: through the quiz templates, or by an export.
@@ -115,6 +118,7 @@ impl QuizFormat {
             QuizFormat::Json => "json",
             QuizFormat::Gift => "gift",
             QuizFormat::MoodleXml => "xml",
+            QuizFormat::Pdf => "pdf",
         }
     }
 
@@ -125,6 +129,7 @@ impl QuizFormat {
             "json" => Some(QuizFormat::Json),
             "gift" | "txt" => Some(QuizFormat::Gift),
             "xml" => Some(QuizFormat::MoodleXml),
+            "pdf" => Some(QuizFormat::Pdf),
             _ => None,
         }
     }
@@ -138,7 +143,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
     // The templates first: a broken one is reported before any work is done.
     let folder = args.templates.as_deref();
     let writer = match format {
-        QuizFormat::Html => Writer::Printed(Box::new(Templates::load(
+        QuizFormat::Html | QuizFormat::Pdf => Writer::Printed(Box::new(Templates::load(
             Document::Quiz,
             Format::Html,
             folder,
@@ -152,6 +157,18 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         QuizFormat::Gift => Writer::Gift,
         QuizFormat::MoodleXml => Writer::MoodleXml,
     };
+    if format == QuizFormat::Pdf {
+        if args
+            .out
+            .as_deref()
+            .is_some_and(|out| out.as_os_str() == "-")
+        {
+            return Err(CliError::Usage(
+                "a PDF quiz is written to a file: give --out quiz.pdf, not -".into(),
+            ));
+        }
+        pdf::check_browser(DocumentFormat::Pdf)?;
+    }
     let to_stdout = match &args.out {
         Some(path) => path.as_os_str() == "-",
         None => format == QuizFormat::Json,
@@ -260,10 +277,11 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         print!("{main}");
         let _ = std::io::stdout().flush();
     }
-    for file in &files {
-        write_file(&file.path, &file.contents)?;
+    let report_files = files.clone();
+    for file in pdf::print(files, format == QuizFormat::Pdf)? {
+        write_bytes(&file.path, &file.bytes)?;
     }
-    report(&quiz, &files, to_stdout, took);
+    report(&quiz, &report_files, to_stdout, took);
     Ok(())
 }
 

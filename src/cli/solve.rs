@@ -1,10 +1,12 @@
 use super::limits::LimitArgs;
-use super::{parse_position_in, CliError, VariantArg};
+use super::values::one_of;
+use super::{names_a_file, parse_position_in, CliError, VariantArg};
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
 use damtutor::solver::report::SolutionReport;
 use damtutor::solver::{self, Difficulty, Goal, Solution, Status, TreeNode};
-use damtutor::{with_solution, with_variant, Rules, Variant};
+use damtutor::words::{self, fill, text, Lang, Text};
+use damtutor::{with_solution, with_variant, Color, Rules, Variant};
 use std::path::Path;
 
 #[derive(Args, Debug)]
@@ -24,6 +26,9 @@ pub struct SolveArgs {
     /// Print JSON (one object; an array for a file).
     #[arg(long)]
     pub json: bool,
+    /// Language of the text report [default: the exercise set's language; English for a FEN]
+    #[arg(long, value_parser = one_of::<Lang>("a language"))]
+    pub lang: Option<Lang>,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// The game of a FEN given as TARGET (an exercise file says its own game).
@@ -35,12 +40,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
     let goal_override = args.goal;
     let limits = args.limits.limits();
     let path = Path::new(&args.target);
-    let is_file = path.is_file()
-        || matches!(
-            path.extension().and_then(|e| e.to_str()),
-            Some("yaml" | "yml")
-        );
-    if !is_file {
+    if !names_a_file(&args.target) {
         if args.id.is_some() {
             return Err(CliError::Usage("--id needs an exercise file".into()));
         }
@@ -51,22 +51,25 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             if args.json {
                 print_json(&SolutionReport::new(&solution, None, args.tree));
             } else {
-                print!("{}", describe(&solution, None, args.tree));
+                let lang = args.lang.unwrap_or(Lang::English);
+                print!("{}", describe(&solution, None, args.tree, lang));
             }
             Ok(())
         });
     }
     let set = exercise::load(path)?;
+    let lang = args.lang.unwrap_or(set.language);
     let chosen: Vec<&Exercise> = set
         .exercises
         .iter()
         .filter(|e| args.id.as_ref().is_none_or(|id| &e.id == id))
         .collect();
     if chosen.is_empty() {
-        return Err(CliError::Rejected(format!(
-            "{}: no exercise has the id '{}'",
-            set.source_name,
-            args.id.unwrap_or_default()
+        let id = args.id.unwrap_or_default();
+        return Err(CliError::Rejected(fill(
+            lang,
+            Text::SolveNoSuchId,
+            &[("file", &set.source_name), ("id", &id)],
         )));
     }
     let tasks: Vec<_> = chosen
@@ -93,7 +96,7 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         for (e, solution) in chosen.iter().zip(&solutions) {
             print!(
                 "{}",
-                with_solution!(solution, s => describe(s, Some(&e.id), args.tree))
+                with_solution!(solution, s => describe(s, Some(&e.id), args.tree, lang))
             );
             println!();
         }
@@ -108,96 +111,166 @@ fn print_json<T: serde::Serialize>(value: &T) {
     );
 }
 
-/// The text report of one solution.
-pub fn describe<R: Rules>(solution: &Solution<R>, id: Option<&str>, tree: bool) -> String {
+/// `key`'s words with `values` filled in.
+fn say(lang: Lang, key: Text, values: &[(&str, &dyn std::fmt::Display)]) -> String {
+    fill(lang, key, values)
+}
+
+/// The name of a game in `lang`.
+pub fn game_name(lang: Lang, variant: Variant) -> &'static str {
+    text(
+        lang,
+        match variant {
+            Variant::International => Text::GameInternational,
+            Variant::Brazilian => Text::GameBrazilian,
+            Variant::Russian => Text::GameRussian,
+            Variant::English => Text::GameEnglish,
+        },
+    )
+}
+
+/// The text report of one solution, in `lang`.
+pub fn describe<R: Rules>(
+    solution: &Solution<R>,
+    id: Option<&str>,
+    tree: bool,
+    lang: Lang,
+) -> String {
     let mut out = String::new();
-    let side = solution.position.turn();
+    let side = words::side(lang, solution.position.turn());
     if let Some(id) = id {
         out.push_str(&format!("[{id}] "));
     }
-    let game = match R::RULES.variant {
-        Variant::International => String::new(),
-        variant => format!("{variant}, "),
+    let fen = solution.position.to_string();
+    let position = match R::RULES.variant {
+        Variant::International => fen,
+        variant => say(
+            lang,
+            Text::SolveGamePosition,
+            &[("game", &game_name(lang, variant)), ("position", &fen)],
+        ),
     };
-    out.push_str(&format!("{side} to play ({game}{})\n", solution.position));
+    out.push_str(&say(
+        lang,
+        Text::SolveToPlay,
+        &[("side", &side), ("position", &position)],
+    ));
+    out.push('\n');
+    let mut line = |text: String| {
+        out.push_str("  ");
+        out.push_str(&text);
+        out.push('\n');
+    };
     match solution.status {
         Status::Win | Status::Goal => {
-            let what = match solution.status {
-                Status::Win => "wins the game".to_string(),
-                _ => format!("reaches the goal {}", solution.goal),
-            };
-            out.push_str(&format!("  {side} {what}: {}\n", solution.annotated()));
-            let keys = solution.key_texts().join(", ");
-            out.push_str(&format!(
-                "  key move{}: {keys}{}\n",
-                if solution.key_moves.len() > 1 {
-                    "s"
-                } else {
-                    ""
-                },
+            let annotated = solution.annotated();
+            line(match solution.status {
+                Status::Win => say(
+                    lang,
+                    Text::SolveWins,
+                    &[("side", &side), ("line", &annotated)],
+                ),
+                _ => say(
+                    lang,
+                    Text::SolveForces,
+                    &[
+                        ("side", &side),
+                        ("goal", &words::goal(lang, solution.goal)),
+                        ("line", &annotated),
+                    ],
+                ),
+            });
+            let keys = solution.key_texts().join(text(lang, Text::Comma));
+            let unique = text(
+                lang,
                 if solution.unique() {
-                    " (unique)"
+                    Text::Unique
                 } else {
-                    " (not unique)"
-                }
-            ));
-            let motifs: Vec<&str> = solution.motifs.iter().map(|m| m.key()).collect();
-            out.push_str(&format!(
-                "  motifs: {}\n",
-                if motifs.is_empty() {
-                    "-".to_string()
-                } else {
-                    motifs.join(", ")
-                }
-            ));
+                    Text::NotUnique
+                },
+            );
+            let key = if solution.key_moves.len() > 1 {
+                Text::SolveKeyMoves
+            } else {
+                Text::SolveKeyMove
+            };
+            line(say(lang, key, &[("moves", &keys), ("unique", &unique)]));
+            let motifs: Vec<&str> = solution
+                .motifs
+                .iter()
+                .map(|&m| words::motif(lang, m))
+                .collect();
+            let motifs = if motifs.is_empty() {
+                "-".to_string()
+            } else {
+                motifs.join(text(lang, Text::Comma))
+            };
+            line(say(lang, Text::SolveMotifs, &[("motifs", &motifs)]));
             if let Some(d) = solution.difficulty {
-                out.push_str(&format!(
-                    "  difficulty: level {} (rating {})\n",
-                    d.level, d.rating
+                let difficulty = words::difficulty(lang, d.level, d.rating);
+                line(say(
+                    lang,
+                    Text::SolveDifficulty,
+                    &[("difficulty", &difficulty)],
                 ));
             }
-            out.push_str(&format!(
-                "  material: {} -> {}\n",
-                material(solution, false),
-                material(solution, true)
+            let (before, after) = (
+                material(solution, false, lang),
+                material(solution, true, lang),
+            );
+            line(say(
+                lang,
+                Text::SolveMaterial,
+                &[("before", &before), ("after", &after)],
             ));
             if tree {
                 if let Some(root) = &solution.tree {
-                    out.push_str("  tree:\n");
-                    write_tree(&mut out, root, 2);
+                    line(say(lang, Text::SolveTree, &[]));
+                    write_tree(&mut out, root, 2, lang);
                 }
             }
         }
-        Status::None => out.push_str(&format!(
-            "  no forced {} found within the horizon\n",
-            match solution.goal {
-                Goal::Auto => "gain".to_string(),
-                goal => goal.to_string(),
-            }
+        Status::None => line(say(
+            lang,
+            Text::SolveNone,
+            &[("goal", &words::goal_name(lang, solution.goal))],
         )),
-        Status::Unknown => out.push_str("  unknown: a node or time limit was reached first\n"),
+        Status::Unknown => line(say(lang, Text::SolveUnknown, &[])),
     }
-    out.push_str(&format!(
-        "  {} nodes, {} ms\n",
-        solution.nodes,
-        solution.elapsed.as_millis()
+    out.push_str("  ");
+    out.push_str(&say(
+        lang,
+        Text::SolveNodes,
+        &[
+            ("nodes", &solution.nodes),
+            ("millis", &solution.elapsed.as_millis()),
+        ],
     ));
+    out.push('\n');
     out
 }
 
-fn material<R: Rules>(solution: &Solution<R>, after: bool) -> String {
+fn material<R: Rules>(solution: &Solution<R>, after: bool, lang: Lang) -> String {
     let m = if after {
         solution.material_after
     } else {
         solution.material_before
     };
-    format!(
-        "White {}m+{}k, Black {}m+{}k",
-        m.white.men, m.white.kings, m.black.men, m.black.kings
+    say(
+        lang,
+        Text::SolveMaterialSides,
+        &[
+            ("white", &words::side(lang, Color::White)),
+            ("white_men", &m.white.men),
+            ("white_kings", &m.white.kings),
+            ("black", &words::side(lang, Color::Black)),
+            ("black_men", &m.black.men),
+            ("black_kings", &m.black.kings),
+        ],
     )
 }
 
-fn write_tree<R: Rules>(out: &mut String, node: &TreeNode<R>, indent: usize) {
+fn write_tree<R: Rules>(out: &mut String, node: &TreeNode<R>, indent: usize, lang: Lang) {
     let pad = " ".repeat(indent * 2);
     out.push_str(&format!("{pad}{}\n", node.text));
     for reply in &node.replies {
@@ -205,10 +278,16 @@ fn write_tree<R: Rules>(out: &mut String, node: &TreeNode<R>, indent: usize) {
         match &reply.next {
             Some(next) => {
                 out.push_str("->\n");
-                write_tree(out, next, indent + 2);
+                write_tree(out, next, indent + 2, lang);
             }
-            None if reply.truncated => out.push_str("(more)\n"),
-            None => out.push_str("(goal reached)\n"),
+            None if reply.truncated => {
+                out.push_str(text(lang, Text::SolveMore));
+                out.push('\n');
+            }
+            None => {
+                out.push_str(text(lang, Text::SolveGoalReached));
+                out.push('\n');
+            }
         }
     }
 }

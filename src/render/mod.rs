@@ -34,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod layout;
 pub mod quiz;
 pub mod svg;
 pub mod templates;
