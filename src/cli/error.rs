@@ -130,7 +130,11 @@ impl From<PdfError> for CliError {
 
 impl From<QuizError> for CliError {
     fn from(error: QuizError) -> CliError {
-        CliError::Rejected(error.to_string())
+        match error {
+            // A total the questions asked for cannot make: the flags are at fault.
+            QuizError::Points(_) => CliError::Usage(error.to_string()),
+            QuizError::NothingToAsk(_) => CliError::Rejected(error.to_string()),
+        }
     }
 }
 

@@ -217,7 +217,7 @@ mod tests {
                     Text::ResultWin | Text::ResultMaterial | Text::ResultKing => &["colour"],
                     Text::DiagramToMove => &["colour"],
                     Text::FeedbackWrong | Text::FeedbackWrongRefuted | Text::FeedbackIllegal => {
-                        &["ply", "text", "reason", "refutation"]
+                        &["ply", "text", "reason", "refutation", "rule"]
                     }
                     Text::ReasonRefuted | Text::ReasonRefutedWithKings => &["side"],
                     _ => &[],
