@@ -67,6 +67,32 @@ pub fn gift(text: &str) -> String {
     out
 }
 
+/// A relative path as the target of a Markdown link (`![1](sheet-diagrams/01.svg)`): the
+/// characters that would end or break the link - spaces, brackets, parentheses, angle brackets,
+/// quotes, `%` - are percent-encoded, so a file named after `--out "my (test).md"` still links.
+///
+/// ```
+/// assert_eq!(damtutor::escape::link_path("my (test)-diagrams/01.svg"), "my%20%28test%29-diagrams/01.svg");
+/// ```
+pub fn link_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len() + 8);
+    for c in path.chars() {
+        match c {
+            ' ' | '(' | ')' | '[' | ']' | '<' | '>' | '"' | '\'' | '%' | '\\' | '`' => {
+                out.push_str(&format!("%{:02X}", c as u32));
+            }
+            c if c.is_control() => {
+                let mut bytes = [0; 4];
+                for b in c.encode_utf8(&mut bytes).bytes() {
+                    out.push_str(&format!("%{b:02X}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Escapes the characters that end or split an answer embedded in a Moodle Cloze question.
 pub fn cloze(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
@@ -85,12 +111,21 @@ pub fn cdata(text: &str) -> String {
 }
 
 /// A CSV field: quoted (with inner quotes doubled) when it holds a comma, a quote or a line
-/// break, else as it is.
+/// break, else as it is. A text that a spreadsheet would take for a formula - starting with
+/// `=`, `+`, `-`, `@`, a tab or a carriage return - gets a leading `'` (the usual guard against
+/// formula injection: `=HYPERLINK(...)` stays text); numbers such as `-1.5` are left alone.
 pub fn csv(text: &str) -> String {
+    let formula =
+        text.starts_with(['=', '+', '-', '@', '\t', '\r']) && text.parse::<f64>().is_err();
+    let text = if formula {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
 }
 
@@ -137,5 +172,12 @@ mod tests {
         assert_eq!(csv("Li Ming"), "Li Ming");
         assert_eq!(csv("Li, Ming"), "\"Li, Ming\"");
         assert_eq!(csv("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(
+            csv("=HYPERLINK(\"http://x\",\"y\")"),
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""
+        );
+        assert_eq!(csv("+1 more"), "'+1 more");
+        assert_eq!(csv("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv("-1.5"), "-1.5");
     }
 }

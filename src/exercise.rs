@@ -19,13 +19,37 @@
 //! A set is of international draughts unless it says `variant: brazilian` (or `64`),
 //! `russian` or `english`; an exercise may name its own game the same way. Squares are given by
 //! number or, on the 8x8 boards, by name (`c3`, `Kd4`), and solutions in the game's notation.
+//!
+//! The teacher's words - `title`, `subtitle`, `description` of the set, `title`, `hint`,
+//! `comment` and `source` of an exercise - are in the set's `language`, or in both languages as
+//! `{zh: "...", en: "..."}` ([`Bilingual`]).
 
+mod answers;
+mod table;
+mod text;
+mod write;
+mod yaml;
+
+use yaml::{find_id_line, find_line, find_line_start};
+
+pub use answers::{
+    load_answer_file, load_answers, parse_answers, parse_answers_bytes, parse_answers_in, Answer,
+    AnswerFile, AnswerSheet, PracticeRecord,
+};
+pub use table::{parse_class_sheet, sheet_column, ClassSheet, SheetProblem, SheetTrouble};
+
+pub use text::Bilingual;
+use text::RawField;
+pub use write::{fen_in_notation, to_yaml};
+
+use crate::input;
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif};
 use crate::square::{Color, Role};
 use crate::words::Lang;
 use crate::{Board, Variant, VariantPosition};
 use serde::Deserialize;
+use std::collections::HashSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -34,15 +58,15 @@ use std::path::{Path, PathBuf};
 pub struct ExerciseSet {
     /// Where it was read from (for messages).
     pub source_name: String,
-    pub title: String,
-    pub subtitle: Option<String>,
+    pub title: Bilingual,
+    pub subtitle: Bilingual,
     pub author: Option<String>,
     /// The language of worksheets made from the set (`en` or `zh` in the file).
     pub language: Lang,
     /// The game of the set's exercises unless an exercise names its own (`variant:`).
     pub variant: Variant,
     pub level: Option<u8>,
-    pub description: Option<String>,
+    pub description: Bilingual,
     /// How answers to this set are marked.
     pub scoring: Scoring,
     pub exercises: Vec<Exercise>,
@@ -67,6 +91,11 @@ pub struct Scoring {
     pub wrong: f64,
 }
 
+impl Scoring {
+    /// The most points one exercise may be worth.
+    pub const MAX_POINTS: f64 = 1000.0;
+}
+
 impl Default for Scoring {
     fn default() -> Scoring {
         Scoring {
@@ -86,14 +115,14 @@ pub struct Exercise {
     /// The position, of the exercise's game.
     pub position: VariantPosition,
     pub goal: Goal,
-    pub title: Option<String>,
-    pub hint: Option<String>,
-    pub comment: Option<String>,
+    pub title: Bilingual,
+    pub hint: Bilingual,
+    pub comment: Bilingual,
     /// The teacher's motif tags.
     pub motifs: Vec<Motif>,
     /// The teacher's difficulty level (1-6), overriding the estimate.
     pub difficulty: Option<u8>,
-    pub source: Option<String>,
+    pub source: Bilingual,
     /// The expected solution in move text, as written.
     pub solution: Option<String>,
     /// The line of the exercise's `id` in its file (1-based), when found.
@@ -136,16 +165,42 @@ impl fmt::Display for ExerciseError {
 
 impl std::error::Error for ExerciseError {}
 
+impl ExerciseError {
+    /// A problem with the file as a whole.
+    fn in_file(name: &str, message: String) -> ExerciseError {
+        ExerciseError {
+            file: name.to_string(),
+            line: None,
+            column: None,
+            id: None,
+            message,
+        }
+    }
+
+    fn not_utf8(name: &str, error: &input::NotUtf8) -> ExerciseError {
+        ExerciseError {
+            file: name.to_string(),
+            line: Some(error.line),
+            column: Some(error.column),
+            id: None,
+            message: format!(
+                "not UTF-8 text (byte {:#04x}): save the file as UTF-8",
+                error.byte
+            ),
+        }
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSet {
-    title: String,
+    title: RawField,
     variant: Option<VariantText>,
-    subtitle: Option<String>,
+    subtitle: Option<RawField>,
     author: Option<String>,
     language: Option<String>,
     level: Option<u8>,
-    description: Option<String>,
+    description: Option<RawField>,
     scoring: Option<Scoring>,
     exercises: Vec<RawExercise>,
 }
@@ -160,13 +215,13 @@ struct RawExercise {
     black: Option<Vec<SquareText>>,
     to_move: Option<String>,
     goal: Option<RawGoal>,
-    title: Option<String>,
-    hint: Option<String>,
-    comment: Option<String>,
+    title: Option<RawField>,
+    hint: Option<RawField>,
+    comment: Option<RawField>,
     #[serde(default)]
     motifs: Vec<String>,
     difficulty: Option<u8>,
-    source: Option<String>,
+    source: Option<RawField>,
     solution: Option<String>,
 }
 
@@ -218,22 +273,23 @@ enum SquareText {
 #[serde(untagged)]
 enum RawGoal {
     Text(String),
-    Material { material: u32 },
+    Material { material: u64 },
 }
 
-/// Reads and checks an exercise file.
+/// Reads and checks an exercise file (at most [`input::MAX_FILE_BYTES`], UTF-8).
 pub fn load(path: &Path) -> Result<ExerciseSet, Vec<ExerciseError>> {
     let name = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => parse(&text, &name),
-        Err(e) => Err(vec![ExerciseError {
-            file: name,
-            line: None,
-            column: None,
-            id: None,
-            message: format!("cannot read the file: {e}"),
-        }]),
+    match input::bytes(path) {
+        Ok(bytes) => parse_bytes(&bytes, &name),
+        Err(e) => Err(vec![ExerciseError::in_file(&name, e.to_string())]),
     }
+}
+
+/// [`parse`] of bytes that should be UTF-8 text: the first byte that is not is reported with
+/// its line and column.
+pub fn parse_bytes(bytes: &[u8], name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> {
+    let text = input::text(bytes).map_err(|e| vec![ExerciseError::not_utf8(name, &e)])?;
+    parse(text.strip_prefix('\u{feff}').unwrap_or(text), name)
 }
 
 /// The `.yaml` and `.yml` files of a folder, sorted by name.
@@ -248,16 +304,7 @@ pub fn files_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
 
 /// Checks the text of an exercise file named `name`; returns every problem found.
 pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> {
-    let raw: RawSet = serde_yaml::from_str(text).map_err(|e| {
-        let location = e.location();
-        vec![ExerciseError {
-            file: name.to_string(),
-            line: location.as_ref().map(|l| l.line()),
-            column: location.as_ref().map(|l| l.column()),
-            id: None,
-            message: clean_yaml_message(&e.to_string()),
-        }]
-    })?;
+    let raw: RawSet = yaml::read(text, name).map_err(|e| vec![e])?;
     let mut errors = Vec::new();
     let error = |line: Option<usize>, id: Option<&str>, message: String| ExerciseError {
         file: name.to_string(),
@@ -282,6 +329,23 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             Variant::International
         }
     };
+    let read_text = |errors: &mut Vec<ExerciseError>,
+                     field: &str,
+                     raw: Option<RawField>,
+                     from: usize,
+                     id: Option<&str>| {
+        let Some(raw) = raw else {
+            return Bilingual::default();
+        };
+        raw.resolve(language).unwrap_or_else(|unknown| {
+            let line = text::key_line(text, from, field, &unknown.0).or(Some(from));
+            errors.push(error(line, id, unknown.message(field)));
+            Bilingual::default()
+        })
+    };
+    let title = read_text(&mut errors, "title", Some(raw.title), 1, None);
+    let subtitle = read_text(&mut errors, "subtitle", raw.subtitle, 1, None);
+    let description = read_text(&mut errors, "description", raw.description, 1, None);
     if let Some(level) = raw.level {
         if !(1..=6).contains(&level) {
             errors.push(error(
@@ -300,11 +364,14 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
         ]
         .iter()
         .all(|share| (0.0..=1.0).contains(share));
-        if scoring.points.is_nan() || scoring.points <= 0.0 || !shares_ok {
+        let points_ok = scoring.points.is_finite()
+            && scoring.points > 0.0
+            && scoring.points <= Scoring::MAX_POINTS;
+        if !points_ok || !shares_ok {
             errors.push(error(
                 find_line(text, "scoring:"),
                 None,
-                "scoring: points must be positive, alternative, incomplete, hint and wrong between 0 and 1"
+                "scoring: points must be a number above 0 and at most 1000, alternative, incomplete, hint and wrong between 0 and 1"
                     .into(),
             ));
         }
@@ -317,20 +384,57 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
         ));
     }
     let mut exercises = Vec::new();
-    let mut seen_ids: Vec<String> = Vec::new();
-    let mut search_from = 0;
-    for raw_exercise in raw.exercises {
+    let mut seen_ids: HashSet<String> = HashSet::new();
+    let mut search_from = (0, 0);
+    let item_lines = yaml::item_lines(text, "exercises");
+    let list_line = find_line_start(text, "exercises:");
+    let count = raw.exercises.len();
+    for (index, mut raw_exercise) in raw.exercises.into_iter().enumerate() {
         let id = raw_exercise.id.text();
-        let line = find_id_line(text, &id, &mut search_from);
-        if seen_ids.contains(&id) {
+        let line = match &item_lines {
+            Some(lines) if lines.len() == count => Some(lines[index]),
+            // A flow list (`exercises: [{id: a, ...}]`): the id's line, else the list's.
+            _ => find_id_line(text, &id, &mut search_from).or(list_line),
+        };
+        let from = line.unwrap_or(1);
+        let texts = Texts {
+            title: read_text(
+                &mut errors,
+                "title",
+                raw_exercise.title.take(),
+                from,
+                Some(&id),
+            ),
+            hint: read_text(
+                &mut errors,
+                "hint",
+                raw_exercise.hint.take(),
+                from,
+                Some(&id),
+            ),
+            comment: read_text(
+                &mut errors,
+                "comment",
+                raw_exercise.comment.take(),
+                from,
+                Some(&id),
+            ),
+            source: read_text(
+                &mut errors,
+                "source",
+                raw_exercise.source.take(),
+                from,
+                Some(&id),
+            ),
+        };
+        if !seen_ids.insert(id.clone()) {
             errors.push(error(
                 line,
                 Some(&id),
                 "the id is used twice in this set".into(),
             ));
         }
-        seen_ids.push(id.clone());
-        match check_exercise(raw_exercise, &id, line, variant) {
+        match check_exercise(raw_exercise, texts, &id, line, variant) {
             Ok(exercise) => exercises.push(exercise),
             Err(messages) => {
                 for message in messages {
@@ -344,20 +448,29 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
     }
     Ok(ExerciseSet {
         source_name: name.to_string(),
-        title: raw.title,
-        subtitle: raw.subtitle,
+        title,
+        subtitle,
         author: raw.author,
         language,
         variant,
         level: raw.level,
-        description: raw.description,
+        description,
         scoring: raw.scoring.unwrap_or_default(),
         exercises,
     })
 }
 
+/// An exercise's texts, read before the rest of it.
+struct Texts {
+    title: Bilingual,
+    hint: Bilingual,
+    comment: Bilingual,
+    source: Bilingual,
+}
+
 fn check_exercise(
     raw: RawExercise,
+    texts: Texts,
     id: &str,
     line: Option<usize>,
     set_variant: Variant,
@@ -445,11 +558,13 @@ fn check_exercise(
     });
     let goal = match raw.goal {
         None => Goal::Auto,
-        Some(RawGoal::Material { material }) if material >= 1 => Goal::Material(material),
-        Some(RawGoal::Material { material }) => {
-            problems.push(format!("goal material: {material} must be at least 1"));
-            Goal::Auto
-        }
+        Some(RawGoal::Material { material }) => match Goal::material(material) {
+            Ok(goal) => goal,
+            Err(message) => {
+                problems.push(format!("goal {message}"));
+                Goal::Auto
+            }
+        },
         Some(RawGoal::Text(text)) => match text.parse::<Goal>() {
             Ok(goal) => goal,
             Err(message) => {
@@ -481,12 +596,12 @@ fn check_exercise(
             id: id.to_string(),
             position,
             goal,
-            title: raw.title,
-            hint: raw.hint,
-            comment: raw.comment,
+            title: texts.title,
+            hint: texts.hint,
+            comment: texts.comment,
             motifs,
             difficulty: raw.difficulty,
-            source: raw.source,
+            source: texts.source,
             solution: raw.solution,
             line,
         }),
@@ -519,371 +634,6 @@ fn square_entry(entry: &SquareText, board: Board) -> Result<(u32, Role), String>
     }
 }
 
-#[derive(serde::Serialize)]
-struct OutSet<'a> {
-    title: &'a str,
-    #[serde(skip_serializing_if = "is_international")]
-    variant: Variant,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    subtitle: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    author: Option<&'a str>,
-    language: Lang,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    description: Option<&'a str>,
-    exercises: Vec<OutExercise<'a>>,
-}
-
-#[derive(serde::Serialize)]
-struct OutExercise<'a> {
-    id: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    variant: Option<Variant>,
-    fen: String,
-    goal: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    title: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hint: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
-    #[serde(skip_serializing_if = "<[Motif]>::is_empty")]
-    motifs: &'a [Motif],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    difficulty: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    source: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<&'a str>,
-}
-
-fn is_international(variant: &Variant) -> bool {
-    *variant == Variant::International
-}
-
-/// A position as FEN with its squares in the game's notation: numbers (`W:W31,32:BK46`, and
-/// in english checkers), or algebraic names in the 64-square games that write their moves so
-/// listed by name (`W:Wc3,e3:BKd6`). [`parse`] reads both.
-///
-/// ```
-/// use damtutor::exercise::fen_in_notation;
-/// use damtutor::{Variant, VariantPosition};
-/// let russian = VariantPosition::from_fen(Variant::Russian, "W:W22,K29:B15")?;
-/// assert_eq!(fen_in_notation(&russian), "W:WKa1,c3:Be5");
-/// let english = VariantPosition::from_fen(Variant::English, "W:Wc3:Be5")?;
-/// assert_eq!(fen_in_notation(&english), "W:W22:B15");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn fen_in_notation(position: &VariantPosition) -> String {
-    let rules = position.variant().rules();
-    let mut out = String::new();
-    out.push(position.turn().letter());
-    for color in Color::ALL {
-        out.push(':');
-        out.push(color.letter());
-        let mut squares: Vec<_> = position.pieces(color).iter().collect();
-        if let crate::Notation::Algebraic { .. } = rules.notation {
-            // By name: a1, a3, b2, ...
-            squares.sort_by_key(|&s| {
-                let (row, column) = rules.board.coords(s);
-                (column, std::cmp::Reverse(row))
-            });
-        }
-        for (i, square) in squares.into_iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            if position.kings(color).contains(square) {
-                out.push('K');
-            }
-            out.push_str(&rules.square_name(square));
-        }
-    }
-    out
-}
-
-/// Writes a set in the format [`parse`] reads (positions as FEN, in the game's notation).
-/// Reading the text back gives the same exercises.
-pub fn to_yaml(set: &ExerciseSet) -> String {
-    let out = OutSet {
-        title: &set.title,
-        variant: set.variant,
-        subtitle: set.subtitle.as_deref(),
-        author: set.author.as_deref(),
-        language: set.language,
-        level: set.level,
-        description: set.description.as_deref(),
-        exercises: set
-            .exercises
-            .iter()
-            .map(|e| OutExercise {
-                id: &e.id,
-                variant: (e.variant() != set.variant).then(|| e.variant()),
-                fen: fen_in_notation(&e.position),
-                goal: e.goal.to_string(),
-                title: e.title.as_deref(),
-                hint: e.hint.as_deref(),
-                comment: e.comment.as_deref(),
-                motifs: &e.motifs,
-                difficulty: e.difficulty,
-                source: e.source.as_deref(),
-                solution: e.solution.as_deref(),
-            })
-            .collect(),
-    };
-    serde_yaml::to_string(&out).unwrap_or_else(|e| format!("# could not write the set: {e}\n"))
-}
-
-/// A student's answer file: who, and an answer per exercise or question id; from a practice
-/// page also what was tried on the way (`practice`).
-///
-/// ```yaml
-/// student: Li Ming
-/// class: 5B
-/// answers:
-///   ts-01: "1. 43-38 47x32 2. 28x37"
-///   q1: B
-///   q2: [A, C]
-/// practice:
-///   ts-01: {hints: 1, wrong: ["1. 28-22"], seconds: 95}
-/// ```
-#[derive(Clone, Debug)]
-pub struct AnswerSheet {
-    pub source_name: String,
-    pub student: String,
-    pub class: Option<String>,
-    /// Answers in file order: the id, the answer, and its line in the file.
-    pub answers: Vec<(String, Answer, Option<usize>)>,
-    /// What a practice page recorded, by id.
-    pub practice: Vec<(String, PracticeRecord)>,
-}
-
-impl AnswerSheet {
-    /// The practice record of exercise `id` (empty when there is none).
-    pub fn practice_of(&self, id: &str) -> PracticeRecord {
-        self.practice
-            .iter()
-            .find(|(other, _)| other == id)
-            .map(|(_, record)| record.clone())
-            .unwrap_or_default()
-    }
-}
-
-/// What a practice page records beside an answer. Only `hints` and `wrong` count in the mark
-/// (each costs the set's share, see [`Scoring`]); the rest is for the teacher to read.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct PracticeRecord {
-    /// Hints used.
-    pub hints: u32,
-    /// The wrong moves tried, each with the line before it (`1. 43-38 47x32 2. 28-22`).
-    pub wrong: Vec<String>,
-    /// Seconds from the first move to the last.
-    pub seconds: Option<u64>,
-    /// When the first and the last move were made (ISO 8601).
-    pub started: Option<String>,
-    pub finished: Option<String>,
-    /// The page's own verdict (never used for marking: the moves are checked again).
-    pub verdict: Option<String>,
-}
-
-/// One answer: a text (a line of moves, a letter, a FEN) or a list (choices, blanks).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
-pub enum Answer {
-    Text(String),
-    Number(i64),
-    List(Vec<String>),
-}
-
-impl Answer {
-    /// The answer as one text (list items joined with commas).
-    pub fn text(&self) -> String {
-        match self {
-            Answer::Text(t) => t.clone(),
-            Answer::Number(n) => n.to_string(),
-            Answer::List(items) => items.join(", "),
-        }
-    }
-
-    /// The answer as a list of items.
-    pub fn items(&self) -> Vec<String> {
-        match self {
-            Answer::Text(t) => vec![t.clone()],
-            Answer::Number(n) => vec![n.to_string()],
-            Answer::List(items) => items.clone(),
-        }
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSheet {
-    student: String,
-    class: Option<String>,
-    answers: serde_yaml::Mapping,
-    #[serde(default)]
-    practice: serde_yaml::Mapping,
-}
-
-/// Reads a student's answer file.
-pub fn load_answers(path: &Path) -> Result<AnswerSheet, ExerciseError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ExerciseError {
-        file: name.clone(),
-        line: None,
-        column: None,
-        id: None,
-        message: format!("cannot read the file: {e}"),
-    })?;
-    parse_answers(&text, &name)
-}
-
-/// Checks the text of an answer file named `name`.
-pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseError> {
-    let error = |line, column, id: Option<String>, message: String| ExerciseError {
-        file: name.to_string(),
-        line,
-        column,
-        id,
-        message,
-    };
-    let raw: RawSheet = serde_yaml::from_str(text).map_err(|e| {
-        let location = e.location();
-        error(
-            location.as_ref().map(|l| l.line()),
-            location.as_ref().map(|l| l.column()),
-            None,
-            clean_yaml_message(&e.to_string()),
-        )
-    })?;
-    if raw.student.trim().is_empty() {
-        return Err(error(
-            find_line(text, "student:"),
-            None,
-            None,
-            "the student's name is empty".into(),
-        ));
-    }
-    let mut answers = Vec::new();
-    for (key, value) in raw.answers {
-        let id = match key {
-            serde_yaml::Value::String(s) => s,
-            serde_yaml::Value::Number(n) => n.to_string(),
-            other => {
-                return Err(error(
-                    None,
-                    None,
-                    None,
-                    format!("answer id {other:?} is not a name or number"),
-                ))
-            }
-        };
-        let line = find_line_start(text, &format!("{id}:"));
-        let answer: Answer = serde_yaml::from_value(value).map_err(|_| {
-            error(
-                line,
-                None,
-                Some(id.clone()),
-                "an answer must be a text or a list of texts".into(),
-            )
-        })?;
-        if answers.iter().any(|(other, _, _)| other == &id) {
-            return Err(error(line, None, Some(id), "answered twice".into()));
-        }
-        answers.push((id, answer, line));
-    }
-    let mut practice = Vec::new();
-    for (key, value) in raw.practice {
-        let id = match key {
-            serde_yaml::Value::String(s) => s,
-            serde_yaml::Value::Number(n) => n.to_string(),
-            other => {
-                return Err(error(
-                    None,
-                    None,
-                    None,
-                    format!("practice id {other:?} is not a name or number"),
-                ))
-            }
-        };
-        let record: PracticeRecord = serde_yaml::from_value(value).map_err(|e| {
-            let section = find_line_start(text, "practice:").unwrap_or(1);
-            error(
-                find_line_start_after(text, section, &format!("{id}:")).or(Some(section)),
-                None,
-                Some(id.clone()),
-                format!(
-                    "practice: {} (hints: a whole number, wrong: a list of moves)",
-                    clean_yaml_message(&e.to_string())
-                ),
-            )
-        })?;
-        practice.push((id, record));
-    }
-    Ok(AnswerSheet {
-        source_name: name.to_string(),
-        student: raw.student.trim().to_string(),
-        class: raw.class,
-        answers,
-        practice,
-    })
-}
-
-/// The 1-based line whose trimmed text starts with `needle`.
-fn find_line_start(text: &str, needle: &str) -> Option<usize> {
-    text.lines()
-        .position(|l| {
-            let t = l.trim_start().trim_start_matches(['"', '\'']);
-            t.starts_with(needle)
-                || t.starts_with(&needle.replace(':', "\":"))
-                || t.starts_with(&needle.replace(':', "':"))
-        })
-        .map(|i| i + 1)
-}
-
-/// [`find_line_start`] among the lines after line `after` (1-based).
-fn find_line_start_after(text: &str, after: usize, needle: &str) -> Option<usize> {
-    let rest: String = text.lines().skip(after).collect::<Vec<_>>().join("\n");
-    find_line_start(&rest, needle).map(|line| line + after)
-}
-
-/// The 1-based line of the first line containing `needle`.
-fn find_line(text: &str, needle: &str) -> Option<usize> {
-    text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
-}
-
-/// The line of `id: <id>` at or after byte offset `from` (ids are in file order).
-fn find_id_line(text: &str, id: &str, from: &mut usize) -> Option<usize> {
-    let mut offset = 0;
-    for (index, line) in text.lines().enumerate() {
-        let start = offset;
-        offset += line.len() + 1;
-        if start < *from {
-            continue;
-        }
-        let trimmed = line.trim_start().trim_start_matches("- ").trim_start();
-        if let Some(value) = trimmed.strip_prefix("id:") {
-            let value = value.trim().trim_matches(['"', '\'']);
-            if value == id {
-                *from = offset;
-                return Some(index + 1);
-            }
-        }
-    }
-    None
-}
-
-/// serde_yaml's message without its trailing location (we print our own).
-fn clean_yaml_message(message: &str) -> String {
-    match message.find(" at line ") {
-        Some(i) => message[..i].to_string(),
-        None => message.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -896,7 +646,7 @@ mod tests {
         assert_eq!(to_yaml(&again), to_yaml(&set));
         assert_eq!(again.exercises[1].goal, Goal::Material(2));
         assert_eq!(again.exercises[0].motifs, ["sacrifice"]);
-        assert_eq!(again.subtitle.as_deref(), Some("a: b"));
+        assert_eq!(again.subtitle.get(Lang::English), Some("a: b"));
     }
 
     #[test]
@@ -908,26 +658,6 @@ mod tests {
         assert_eq!(set.exercises[1].line, Some(6));
         assert_eq!(set.exercises[1].position.to_string(), "B:W28,K46:BK5,23");
         assert_eq!(set.exercises[1].goal, Goal::Material(2));
-    }
-
-    #[test]
-    fn answer_files_carry_what_a_practice_page_recorded() {
-        let text = "student: Li\nanswers:\n  a: \"43-38\"\n  7: \"32-28\"\npractice:\n  a: {hints: 2, wrong: [\"1. 11-6\"], seconds: 40, verdict: correct}\n  7: {}\n";
-        let sheet = parse_answers(text, "li.yaml").unwrap();
-        assert_eq!(sheet.practice_of("a").hints, 2);
-        assert_eq!(sheet.practice_of("a").wrong, ["1. 11-6"]);
-        assert_eq!(sheet.practice_of("7"), PracticeRecord::default());
-        assert_eq!(sheet.practice_of("missing"), PracticeRecord::default());
-        let broken =
-            "student: Li\nanswers:\n  a: \"43-38\"\npractice:\n  b: {}\n  a: {hints: many}\n";
-        let error = parse_answers(broken, "li.yaml").unwrap_err();
-        assert_eq!(error.line, Some(6));
-        assert!(
-            error
-                .to_string()
-                .starts_with("li.yaml:6: exercise a: practice:"),
-            "{error}"
-        );
     }
 
     #[test]

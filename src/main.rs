@@ -10,6 +10,11 @@ fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`damtutor perft ... | head -1`) ends the command quietly, with the
+        // exit code of a program ended by SIGPIPE.
+        Err(CliError::Stdout(error)) if error.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(141)
+        }
         Err(error) => {
             eprintln!("damtutor: {error}");
             ExitCode::from(exit_code(&error))
@@ -20,7 +25,7 @@ fn main() -> ExitCode {
 /// The exit code of an error, decided here and nowhere else: 1 when the input was understood
 /// but rejected (an illegal move, an impossible position, an unproven exercise) or some items
 /// were skipped; 2 when it could not be used at all (usage, a file that does not read or
-/// parse, a template). clap's own usage errors exit with 2 as well.
+/// parse, a template, no browser to print a PDF). clap's own usage errors exit with 2 as well.
 fn exit_code(error: &CliError) -> u8 {
     match error {
         CliError::Rejected(_) | CliError::Partial(_) => 1,
@@ -38,6 +43,8 @@ fn exit_code(error: &CliError) -> u8 {
             ..
         }
         | CliError::Template(_)
-        | CliError::Key(_) => 2,
+        | CliError::Key(_)
+        | CliError::Stdout(_)
+        | CliError::Pdf(_) => 2,
     }
 }

@@ -5,12 +5,15 @@
 //! proves is the one a worksheet shows.
 
 use crate::exercise::{Exercise, ExerciseSet};
+use crate::notation::MoveError;
 use crate::solver::{
     self, tag_line, with_thread_solver, GivenLine, Goal, Limits, Motif, Solution, Solver, Unknown,
     VariantSolution,
 };
+use crate::square::Color;
 use crate::with_solution;
-use crate::words::{self, say, Lang, Text};
+use crate::words::{self, say, text, Lang, Numbered, Text};
+use crate::Variant;
 use damtutor_rules::{Move, Position, Rules};
 use rayon::prelude::*;
 
@@ -22,7 +25,7 @@ pub struct ExerciseReport {
     /// The solver's solution; its `given` holds the exercise's written solution when that is
     /// sound and complete.
     pub solution: VariantSolution,
-    /// Failures: the exercise is wrong.
+    /// Failures: the exercise is wrong (in the language asked).
     pub problems: Vec<String>,
     /// Worth a look, but not wrong (a teacher's motif no line shows, a non-unique key).
     pub warnings: Vec<String>,
@@ -38,18 +41,26 @@ impl ExerciseReport {
     }
 }
 
-/// Solves and checks every exercise of `set`, in parallel.
+/// Solves and checks every exercise of `set`, in parallel; the problems and warnings in the
+/// set's language.
 pub fn verify_set(set: &ExerciseSet, limits: Limits) -> Vec<ExerciseReport> {
+    verify_set_in(set, limits, set.language)
+}
+
+/// [`verify_set`] with the problems and warnings in `lang`.
+pub fn verify_set_in(set: &ExerciseSet, limits: Limits, lang: Lang) -> Vec<ExerciseReport> {
     let exercises: Vec<&Exercise> = set.exercises.iter().collect();
-    verify_exercises(&exercises, None, limits)
+    verify_exercises(&exercises, None, limits, lang)
 }
 
 /// Solves and checks `exercises`, in parallel, each for its own goal or for `goal` when given
-/// (a written solution is then checked against that goal).
+/// (a written solution is then checked against that goal); the problems, warnings and notes in
+/// `lang`.
 pub fn verify_exercises(
     exercises: &[&Exercise],
     goal: Option<Goal>,
     limits: Limits,
+    lang: Lang,
 ) -> Vec<ExerciseReport> {
     let tasks: Vec<_> = exercises
         .iter()
@@ -61,7 +72,7 @@ pub fn verify_exercises(
         .zip(solutions)
         .map(|(exercise, solution)| {
             with_solution!(solution, s => {
-                with_thread_solver(|solver| verify_exercise(solver, exercise, s, limits))
+                with_thread_solver(|solver| verify_exercise(solver, exercise, s, limits, lang))
             })
         })
         .collect()
@@ -72,54 +83,54 @@ fn verify_exercise<R: Rules>(
     exercise: &Exercise,
     mut solution: Solution<R>,
     limits: Limits,
+    lang: Lang,
 ) -> ExerciseReport
 where
     VariantSolution: From<Solution<R>>,
 {
-    let lang = Lang::English;
+    let goal = words::goal_name(lang, exercise.goal);
     let mut problems = Vec::new();
     let mut warnings = Vec::new();
     let mut notes = Vec::new();
     if !solution.is_solved() {
         problems.push(match (solution.status, solution.unknown) {
             (solver::Status::Unknown, Some(Unknown::DrawRule(rule))) => {
-                say!(lang, Text::UnknownDrawRule, rule = solver::report::draw_rule(lang, rule))
+                say!(
+                    lang,
+                    Text::UnknownDrawRule,
+                    rule = solver::report::draw_rule(lang, rule)
+                )
             }
-            (solver::Status::Unknown, _) => format!(
-                "the solver could not decide within its limits (goal {}); raise --max-nodes or --time-limit",
-                exercise.goal
-            ),
-            _ => format!(
-                "no forced {} within {} plies: the exercise has no solution",
-                match exercise.goal {
-                    Goal::Auto => "gain".to_string(),
-                    goal => goal.to_string(),
-                },
-                limits.max_plies
-            ),
+            (solver::Status::Unknown, _) => say!(lang, Text::VerifyUndecided, goal),
+            _ => say!(lang, Text::VerifyNoSolution, goal, plies = limits.max_plies),
         });
     } else {
         if solution.uniqueness == solver::Uniqueness::NotUnique {
-            warnings.push(format!(
-                "the key move is not unique: {} all win",
-                solution.key_texts().join(", ")
-            ));
+            let moves = solution.key_texts().join(text(lang, Text::Comma));
+            warnings.push(say!(lang, Text::VerifyNotUnique, moves));
         }
-        if let Some(text) = &exercise.solution {
-            match given_line(solver, &solution, text, limits) {
+        if let Some(written) = &exercise.solution {
+            match given_line(solver, &solution, written, limits) {
                 Ok(given) => solution.given = Some(given),
-                Err(problem) => problems.push(problem),
+                Err(problem) => problems.push(problem.say(
+                    lang,
+                    R::RULES.variant,
+                    solution.position.turn(),
+                    solution.goal,
+                )),
             }
         }
+        // The tags as the teacher writes them (English), or their names (other languages).
+        let tag = |motif: Motif| match lang {
+            Lang::English => motif.key(),
+            _ => words::motif(lang, motif),
+        };
         let tags = |motifs: &[Motif]| {
             if motifs.is_empty() {
                 say!(lang, Text::NoMotifs)
             } else {
-                motifs
-                    .iter()
-                    .map(|m| m.key())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                let names: Vec<&str> = motifs.iter().map(|&m| tag(m)).collect();
+                names.join(text(lang, Text::Comma))
             }
         };
         let given_motifs = solution.given.as_ref().map(|g| g.motifs.clone());
@@ -130,7 +141,7 @@ where
                 warnings.push(say!(
                     lang,
                     Text::SolutionTagMissing,
-                    motif,
+                    motif = tag(*motif),
                     given = given_motifs.as_deref().map_or_else(|| tags(&[]), tags),
                     solver = tags(&solution.motifs)
                 ));
@@ -166,7 +177,7 @@ pub fn given_line<R: Rules>(
     solution: &Solution<R>,
     text: &str,
     limits: Limits,
-) -> Result<GivenLine<R>, String> {
+) -> Result<GivenLine<R>, SolutionProblem> {
     let start = solution.position;
     let goal = solution.goal;
     let plies = solution.plies;
@@ -178,16 +189,63 @@ pub fn given_line<R: Rules>(
             book_plies: book,
             moves,
         }),
-        None => {
-            let lang = Lang::English;
-            let texts = solver::line_texts(&start, &moves);
-            Err(say!(
+        None => Err(SolutionProblem::Incomplete {
+            ply: moves.len(),
+            text: solver::line_texts(&start, &moves)
+                .last()
+                .cloned()
+                .unwrap_or_default(),
+        }),
+    }
+}
+
+/// What is wrong with a written solution: the ply (1-based) and the move as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolutionProblem {
+    /// No moves at all.
+    Empty,
+    /// Not a move, or not legal there.
+    Move {
+        ply: usize,
+        text: String,
+        error: MoveError,
+    },
+    /// A move of the solving side after which the goal is no longer forced.
+    NotForcing { ply: usize, text: String },
+    /// A move the solver could not decide within its limits.
+    Unchecked { ply: usize, text: String },
+    /// Every move sound, but the line stops (after this ply) before the goal is decided.
+    Incomplete { ply: usize, text: String },
+}
+
+impl SolutionProblem {
+    /// The problem in `lang`, the move numbered as in a book (`first` moves first).
+    pub fn say(&self, lang: Lang, variant: Variant, first: Color, goal: Goal) -> String {
+        let numbered = |ply: usize, text: &str| Numbered::new(first, ply, text).say(lang);
+        match self {
+            SolutionProblem::Empty => say!(lang, Text::VerifyEmptySolution),
+            SolutionProblem::Move { ply, text, error } => say!(
+                lang,
+                Text::VerifySolutionMove,
+                move = numbered(*ply, text),
+                reason = words::move_error(lang, variant, error)
+            ),
+            SolutionProblem::NotForcing { ply, text } => say!(
+                lang,
+                Text::VerifyNotForcing,
+                move = numbered(*ply, text),
+                goal = words::goal(lang, goal)
+            ),
+            SolutionProblem::Unchecked { ply, text } => {
+                say!(lang, Text::VerifyUnchecked, move = numbered(*ply, text))
+            }
+            SolutionProblem::Incomplete { ply, text } => say!(
                 lang,
                 Text::SolutionIncomplete,
-                text = texts.last().cloned().unwrap_or_default(),
-                side = words::side(lang, start.turn()),
+                text = numbered(*ply, text),
+                side = words::side(lang, first),
                 goal = words::goal(lang, goal)
-            ))
+            ),
         }
     }
 }
@@ -201,35 +259,30 @@ pub fn check_line_text<R: Rules>(
     text: &str,
     depth: impl Fn(usize) -> u32,
     limits: Limits,
-) -> Result<Vec<Move<R>>, String> {
+) -> Result<Vec<Move<R>>, SolutionProblem> {
     let tokens = crate::notation::line_tokens(text);
     if tokens.is_empty() {
-        return Err("the solution is empty".to_string());
+        return Err(SolutionProblem::Empty);
     }
     let mut position = *start;
     let mut clock = solver::DrawClock::start(start);
     let mut moves = Vec::new();
     for (index, token) in tokens.iter().enumerate() {
+        let (ply, text) = (index + 1, token.clone());
         let m = position
             .parse_move(token)
-            .map_err(|e| format!("solution move {} ({token}): {}", index + 1, e.reason()))?;
+            .map_err(|error| SolutionProblem::Move {
+                ply,
+                text: text.clone(),
+                error,
+            })?;
         let after = position.play_unchecked(&m);
         clock = clock.after(&m, &after);
         if position.turn() == start.turn() {
-            match solver.prove_along(start, goal, &after, clock, depth(index + 1), limits) {
+            match solver.prove_along(start, goal, &after, clock, depth(ply), limits) {
                 Some(true) => {}
-                Some(false) => {
-                    return Err(format!(
-                        "solution move {} ({token}) does not force the goal {goal}",
-                        index + 1
-                    ))
-                }
-                None => {
-                    return Err(format!(
-                    "solution move {} ({token}) could not be checked within the solver's limits",
-                    index + 1
-                ))
-                }
+                Some(false) => return Err(SolutionProblem::NotForcing { ply, text }),
+                None => return Err(SolutionProblem::Unchecked { ply, text }),
             }
         }
         moves.push(m);

@@ -30,7 +30,8 @@ fn a_class_gets_known_marks() {
         "{stderr}"
     );
     let csv = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();
-    let expected = "\
+    // With a byte order mark, for Excel.
+    let expected = "\u{feff}\
 student,class,file,strike,two-keys,philippe,total,max,percent
 Alice,5B,tests/data/class/answers/alice.yaml,2,2,2,6,6,100
 Bob,5B,tests/data/class/answers/bob.yaml,1,0,0,1,6,16.67
@@ -127,4 +128,234 @@ fn a_class_marked_against_a_quiz_key() {
     assert!(rows[2].starts_with("Ben,"), "{csv}");
     assert!(out.join("Ann.html").exists() && out.join("Ben.html").exists());
     std::fs::remove_dir_all(&dir).ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A class in one sheet (CSV), and what a Chinese class reads.
+
+/// `damtutor check ARGS --out DIR` in the crate's folder: exit code, stdout, stderr.
+fn check_into(out: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let mut all: Vec<&str> = vec!["check"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", out.to_str().unwrap()]);
+    let output = damtutor(&all);
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn fresh(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("damtutor-sheet-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_class_in_one_sheet_gets_the_marks_of_its_answer_files() {
+    // sheet.csv holds the three students of answers/ as Excel saves them: a byte order mark,
+    // CRLF, quoted cells with commas, doubled quotes and a line break, full-width digits.
+    let out = fresh("csv");
+    let (code, stdout, stderr) = check_into(
+        &out,
+        &[
+            "--exercises",
+            "tests/data/class/exercises.yaml",
+            "tests/data/class/sheet.csv",
+        ],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let csv = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();
+    assert_eq!(
+        csv,
+        "\u{feff}student,class,file,strike,two-keys,philippe,total,max,percent\n\
+         Alice,5B,\"tests/data/class/sheet.csv, row 2\",2,2,2,6,6,100\n\
+         \"Bob \"\"the brave\"\" Lee\",5B,\"tests/data/class/sheet.csv, row 3\",1,0,0,1,6,16.67\n\
+         Carol,5C,\"tests/data/class/sheet.csv, row 4\",0,0,0,0,6,0\n"
+    );
+    assert!(
+        stdout.contains("strike:part two-keys:- philippe:wrong"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn bad_rows_and_columns_of_a_sheet_are_located_and_the_others_marked() {
+    let out = fresh("bad");
+    let (code, stdout, stderr) = check_into(
+        &out,
+        &[
+            "--exercises",
+            "tests/data/class/exercises.yaml",
+            "tests/data/class/bad.csv",
+        ],
+    );
+    assert_eq!(code, Some(1), "{stdout}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "damtutor: tests/data/class/bad.csv: row 1, column C (bonus): no exercise has the id 'bonus'; this column is not marked",
+            "damtutor: tests/data/class/bad.csv: row 4, column A: Ann is already on row 2; this row is not marked",
+            "damtutor: tests/data/class/bad.csv: row 5, column E: 6 cells, but the first row names 4 columns (a comma inside an answer needs quotes around the cell); this student is not marked",
+            "damtutor: 3 problem(s) in the class sheet(s); the other students were marked",
+        ]
+    );
+    let csv = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();
+    let students: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|row| row.split(',').next().unwrap())
+        .collect();
+    assert_eq!(students, ["Ann", "Ben", "Dee"]);
+    assert!(
+        csv.contains("\nAnn,,\"tests/data/class/bad.csv, row 2\",2,0,2,4,6,66.67\n"),
+        "{csv}"
+    );
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn a_sheet_is_known_by_its_name_or_its_first_row_and_other_text_is_explained() {
+    let dir = fresh("kinds");
+    std::fs::create_dir_all(dir.join("answers")).unwrap();
+    // A sheet saved as .txt, beside a YAML file, in a folder; a note that is neither.
+    let sheet = std::fs::read("tests/data/class/sheet-zh.csv").unwrap();
+    std::fs::write(dir.join("answers/class.txt"), &sheet).unwrap();
+    std::fs::copy(
+        "tests/data/class/sheet-zh.csv",
+        dir.join("answers/class-5-2.CSV"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("notes.yaml"), "Li Ming, 43-38\n").unwrap();
+    let out = dir.join("report");
+    let (code, stdout, stderr) = check_into(
+        &out,
+        &[
+            "--exercises",
+            "tests/data/class/exercises.yaml",
+            dir.join("answers").to_str().unwrap(),
+            dir.join("answers/class.txt").to_str().unwrap(),
+            dir.join("notes.yaml").to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(!stderr.contains("RawSheet"), "{stderr}");
+    assert!(
+        stderr.contains("notes.yaml:1:1: not an answer file: give student: and answers: (YAML), or a CSV sheet whose first column is headed student or 姓名 (this student is not marked)"),
+        "{stderr}"
+    );
+    // The folder's .CSV sheet and the .txt sheet: three students each.
+    let csv = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_quiz_marked_from_one_sheet() {
+    let dir = fresh("quiz");
+    std::fs::create_dir_all(&dir).unwrap();
+    let key_path = dir.join("key.json");
+    let output = damtutor(&[
+        "quiz",
+        "--count",
+        "4",
+        "--seed",
+        "3",
+        "--types",
+        "single,multi",
+        "--out",
+        dir.join("quiz.html").to_str().unwrap(),
+        "--key",
+        key_path.to_str().unwrap(),
+    ]);
+    assert!(output.status.success());
+    let key: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&key_path).unwrap()).unwrap();
+    let questions = key["questions"].as_array().unwrap();
+    let ids: Vec<&str> = questions
+        .iter()
+        .map(|q| q["id"].as_str().unwrap())
+        .collect();
+    let answers: Vec<String> = questions
+        .iter()
+        .map(|q| {
+            let letters: Vec<&str> = q["answer"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap())
+                .collect();
+            format!("\"{}\"", letters.join(","))
+        })
+        .collect();
+    let sheet = format!(
+        "姓名,{},q99\n李明,{},A\n王芳,{}\n",
+        ids.join(","),
+        answers.join(","),
+        vec!["A"; ids.len()].join(",")
+    );
+    std::fs::write(dir.join("class.csv"), sheet).unwrap();
+    let out = dir.join("report");
+    let (code, _, stderr) = check_into(
+        &out,
+        &[
+            "--key",
+            key_path.to_str().unwrap(),
+            dir.join("class.csv").to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    let column = (b'A' + ids.len() as u8 + 1) as char;
+    assert!(
+        stderr.contains(&format!(
+            "class.csv: row 1, column {column} (q99): the key has no question 'q99'; this column is not marked"
+        )),
+        "{stderr}"
+    );
+    let csv = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();
+    let total = key["total_points"].as_u64().unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert!(rows[1].starts_with("李明,"), "{csv}");
+    assert!(rows[1].ends_with(&format!(",{total},{total},100")), "{csv}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_chinese_class_reads_chinese_throughout() {
+    let out = fresh("zh");
+    let (code, stdout, stderr) = check_into(
+        &out,
+        &[
+            "--exercises",
+            "tests/data/class/exercises-zh.yaml",
+            "tests/data/class/sheet-zh.csv",
+            "--format",
+            "md",
+        ],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let stdout = stdout.replace(out.to_str().unwrap(), "REPORT");
+    let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
+    // The one who found the other key is told so; the wrong move is numbered as in a book.
+    let li = read("李明.md");
+    assert!(
+        li.contains("正确：你走的 8-3 也能取胜；参考答案是 1. 32-27 48x32 2. 38x27。"),
+        "{li}"
+    );
+    let ouyang = read("欧阳娜娜.md");
+    assert!(
+        ouyang.contains("第 3 回合白方 34-29 不能确保净得 2 子"),
+        "{ouyang}"
+    );
+    insta::assert_snapshot!("class_console_zh", stdout);
+    insta::assert_snapshot!("class_summary_zh", read("summary.md"));
+    insta::assert_snapshot!("class_gradebook_zh", read("gradebook.csv"));
+    insta::assert_snapshot!(
+        "class_feedback_zh",
+        format!("{li}\n---\n{ouyang}\n---\n{}", read("王芳.md"))
+    );
+    std::fs::remove_dir_all(&out).ok();
 }

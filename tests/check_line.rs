@@ -2,6 +2,7 @@
 
 use damtutor::check::{check_line, Verdict};
 use damtutor::solver::{Goal, Limits, Solver};
+use damtutor::words::Lang;
 use damtutor::{Brazilian, English, Position, Rules, Russian};
 use std::process::Command;
 
@@ -322,14 +323,14 @@ fn cli_checks_8x8_lines_with_the_variant() {
     let output = run(&["check-line", "--variant", "64", GIVE_ONE_64, "c3-d4"]);
     assert!(output.status.success());
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.starts_with("wrong: Move 1 (c3-d4)"), "{stdout}");
-    assert!(stdout.contains("refutation: b6-a5"), "{stdout}");
+    assert!(stdout.starts_with("Wrong: 1. c3-d4 "), "{stdout}");
+    assert!(stdout.contains("Refutation: b6-a5"), "{stdout}");
 
     // The same FEN read as international draughts is another position: the 8x8 line does
     // not fit it.
     let output = run(&["check-line", GIVE_ONE_64, "b4-c5 b6xd4 c3xg7"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(!stdout.starts_with("correct"), "{stdout}");
+    assert!(!stdout.starts_with("Correct"), "{stdout}");
 
     // An unknown game is a usage error.
     let output = run(&["check-line", "--variant", "chess", GIVE_ONE_64, "b4-c5"]);
@@ -419,8 +420,180 @@ fn cli_tells_the_rest_of_a_decided_line() {
     assert!(output.status.success());
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
-        "correct: Correct. Then (25-30) 34x25 takes a piece, (2-7) 6-1 crowns.\n\
-         line: 22-18 21x22 28x6\n\
-         rest: 25-30 34x25 2-7 6-1\n"
+        "Correct. Then (25-30) 34x25 takes a piece, (2-7) 6-1 crowns.\n\
+         Your line: 1. 22-18 21x22 2. 28x6\n"
     );
+}
+
+// What the student reads: move numbers as in a book, the other key named, in either language.
+
+fn check_line_cli(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
+        .arg("check-line")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn moves_are_numbered_as_in_a_book() {
+    // The student's third move is White's move 3, never "move 5".
+    let result = check(PHILIPPE, "27-22 32x21 34-29");
+    assert_eq!(
+        result.message,
+        "3. 34-29 does not force a gain of 2: Black answers 23x34 (then 40x29)."
+    );
+    assert_eq!(
+        result.faulty_move(Lang::English).as_deref(),
+        Some("3. 34-29")
+    );
+    assert_eq!(
+        result.numbered_line(Lang::English),
+        "1. 27-22 (18x27) 2. 32x21 (16x27) 3. 34-29"
+    );
+    let zh = result.clone().in_language(Lang::Chinese);
+    assert_eq!(
+        zh.message,
+        "第 3 回合白方 34-29 不能确保净得 2 子：黑方可以应 23x34（接着 40x29）。"
+    );
+    assert_eq!(zh.verdict, result.verdict);
+    assert_eq!(
+        zh.first_error.unwrap().reason,
+        "34-29 不能确保净得 2 子：黑方可以应 23x34（接着 40x29）"
+    );
+    // A wrong defender move is Black's: 2... after White's second.
+    let result = check(PHILIPPE, "27-22 18x27 32x21 16x21");
+    assert_eq!(result.verdict, Verdict::Illegal);
+    assert!(
+        result.message.starts_with("2... 16x21 is not allowed ("),
+        "{}",
+        result.message
+    );
+    // Black to move: Black's moves come first, White's carry the numbers.
+    let black = "B:W11,23,27,28,43:BK47".parse::<Position>().unwrap();
+    let mirrored = Solver::new().solve(&black, Goal::Auto, Limits::default());
+    if mirrored.is_solved() {
+        let result = check_line(
+            &mut Solver::new(),
+            &black,
+            "47-41",
+            Goal::Auto,
+            None,
+            Limits::default(),
+        )
+        .unwrap();
+        if let Some(label) = result.faulty_move(Lang::English) {
+            assert!(label.starts_with("1... "), "{label}");
+        }
+    }
+}
+
+#[test]
+fn another_winning_key_is_named() {
+    // 8-3 also wins: the student is told that theirs works, and what the book line is.
+    let result = check(TURKISH, "8-3 3x14");
+    assert_eq!(result.verdict, Verdict::Alternative);
+    assert_eq!(
+        result.message,
+        "Correct: your 8-3 also wins; the book line is 1. 32-27 48x32 2. 38x27."
+    );
+    assert_eq!(
+        result.in_language(Lang::Chinese).message,
+        "正确：你走的 8-3 也能取胜；参考答案是 1. 32-27 48x32 2. 38x27。"
+    );
+    // The exercise's own solution is the book line, numbered.
+    let position: Position = TURKISH.parse().unwrap();
+    let result = check_line(
+        &mut Solver::new(),
+        &position,
+        "8-3 48x9 3x20",
+        Goal::Win,
+        Some("32-27 48x32 38x27"),
+        Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        result.message,
+        "Correct: your 8-3 also wins; the book line is 1. 32-27 48x32 2. 38x27."
+    );
+    // The book's key and another way on: the line is named, not the key.
+    let result = check(TURKISH, "32-27 48x32 38x27");
+    assert_eq!(result.verdict, Verdict::Correct);
+}
+
+#[test]
+fn check_line_reads_an_exercise_file_and_speaks_its_language() {
+    // The Chinese set: its game, goal and language apply.
+    let (code, stdout, stderr) =
+        check_line_cli(&["exercises/04-64-shots-zh.yaml", "--id", "b64-01", "c3-d4"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("错误：第 1 回合白方 c3-d4 "), "{stdout}");
+    assert!(stdout.contains("对方的应着：b6-a5"), "{stdout}");
+    // --lang overrides it; --json keeps the machine names and adds the words.
+    let (_, stdout, _) = check_line_cli(&[
+        "exercises/04-64-shots-zh.yaml",
+        "--id",
+        "b64-01",
+        "b4-c5 b6xd4 c3xg7",
+        "--lang",
+        "en",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["verdict"], "correct");
+    assert_eq!(json["message"], "Correct.");
+    assert_eq!(json["lang"], "en");
+    // An exercise file names its exercise: several need --id, an unknown id is rejected.
+    let (code, _, stderr) = check_line_cli(&["tests/data/class/exercises.yaml", "43-38"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("has 3 exercises: choose one with --id (strike, two-keys, philippe)"),
+        "{stderr}"
+    );
+    let (code, _, stderr) =
+        check_line_cli(&["tests/data/class/exercises.yaml", "--id", "nope", "43-38"]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("no exercise has the id 'nope'"), "{stderr}");
+    let (code, _, stderr) = check_line_cli(&[PHILIPPE, "--id", "x", "27-22"]);
+    assert_eq!(code, Some(2), "{stderr}");
+}
+
+#[test]
+fn chinese_check_line_text() {
+    let mut all = String::new();
+    for args in [
+        &[PHILIPPE, "27-22 32x21 34-30 40x16"][..],
+        &[PHILIPPE, "27-22 32x21 34-29"],
+        &[PHILIPPE, "27-22 18x27 32x21"],
+        &[PHILIPPE, "27-22 18x27 38-33"],
+        &[PHILIPPE, "34-30"],
+        &[PHILIPPE, "27-22 18x27 32/21"],
+        &[TURKISH, "8-3 3x14"],
+        &["W:W48:B24,K31,34,K42,43", "48x26"],
+        &[
+            "tests/data/class/exercises-zh.yaml",
+            "--id",
+            "strike",
+            "43-38",
+        ],
+        &["--variant", "russian", CROWNED_RUSSIAN, "f6:d8"],
+        &["--variant", "english", ONE_FOR_TWO_CHECKERS, "27-23"],
+    ] {
+        let mut args = args.to_vec();
+        if !args.iter().any(|a| a.ends_with(".yaml")) {
+            args.extend(["--lang", "zh"]);
+        }
+        let (_, stdout, stderr) = check_line_cli(&args);
+        all.push_str(&format!(
+            "$ check-line {}\n{stdout}{stderr}\n",
+            args.join(" ")
+        ));
+    }
+    insta::assert_snapshot!("check_line_zh", all);
 }

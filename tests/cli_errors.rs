@@ -61,7 +61,7 @@ fn usage_and_unreadable_input_exit_2() {
         &dir,
         &["perft", "start", "--depth", "0"],
         2,
-        "--depth must be between 1 and 20",
+        "0 is not in 1..=30",
     );
     fails(
         &dir,

@@ -6,6 +6,7 @@
 use damtutor::exercise::{self, Exercise, ExerciseSet};
 use damtutor::generate::{self, ComposeOptions, Stop, Target};
 use damtutor::solver::{Goal, Limits, Motif, Solver};
+use damtutor::words::Lang;
 use damtutor::{verify, with_position, Color, Rules, Variant};
 use damtutor_rules::Position;
 use std::collections::HashSet;
@@ -123,7 +124,7 @@ fn the_same_seed_gives_the_same_set_and_another_seed_another() {
     assert_eq!(set.exercises.len(), 3);
     assert_eq!(set.exercises[0].id, "shot-01");
     assert_eq!(
-        set.exercises[0].source.as_deref(),
+        set.exercises[0].source.get(Lang::English),
         Some("damtutor generate --motif shot --seed 11")
     );
     for exercise in &set.exercises {
@@ -331,10 +332,13 @@ fn mining_finds_the_known_shots_and_reports_the_broken_games() {
     // The coup Philippe, played in game 1.
     let philippe = find("mine-g1-1w");
     assert_eq!(
-        philippe.source.as_deref(),
+        philippe.source.get(Lang::English),
         Some("Jansen, A. - de Vries, B., Club championship, 2024.03.02, move 1")
     );
-    assert_eq!(philippe.comment.as_deref(), Some("Played in the game."));
+    assert_eq!(
+        philippe.comment.get(Lang::English),
+        Some("Played in the game.")
+    );
     assert_eq!(
         philippe.solution.as_deref(),
         Some("27-22 18x27 32x21 16x27 34-30 25x34 40x16")
@@ -352,14 +356,14 @@ fn mining_finds_the_known_shots_and_reports_the_broken_games() {
     let missed = find("mine-g2-1w");
     assert_eq!(missed.goal, Goal::Win);
     assert_eq!(
-        missed.comment.as_deref(),
+        missed.comment.get(Lang::English),
         Some("Missed in the game, which went 32-27.")
     );
     assert_eq!(missed.solution.as_deref(), Some("26-21 17x28 43x3"));
     // Black's shot played at move 14 of game 4; game 6 repeats it, missed, and is dropped.
     let black = find("mine-g4-14b");
     assert_eq!(
-        black.source.as_deref(),
+        black.source.get(Lang::English),
         Some("Random, R. - Chance, C., Training match, 2025.01.15, move 14...")
     );
     assert_eq!(black.position.turn(), Color::Black);
@@ -481,7 +485,7 @@ fn generate_8x8(variant: Variant, motif: &str, count: usize, seed: u64, expected
         let solution = exercise.solution.as_deref().unwrap();
         assert!(in_notation(solution, variant), "{name}: {solution}");
         assert_eq!(
-            exercise.source.as_deref(),
+            exercise.source.get(Lang::English),
             Some(
                 format!("damtutor generate --variant {variant} --motif {motif} --seed {seed}")
                     .as_str()

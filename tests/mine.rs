@@ -10,6 +10,7 @@ use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport, Mined};
 use damtutor::generate::{self, Stop};
 use damtutor::solver::Limits;
 use damtutor::verify;
+use damtutor::words::Lang;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -246,7 +247,7 @@ fn games_of_the_8x8_games_are_mined_with_their_own_rules() {
                 e.variant(),
                 e.goal,
                 e.solution.as_deref().unwrap_or(""),
-                e.comment.as_deref().unwrap_or("")
+                e.comment.get(Lang::English).unwrap_or("")
             )
         })
         .collect();
@@ -269,7 +270,7 @@ fn games_of_the_8x8_games_are_mined_with_their_own_rules() {
         set.exercises
             .iter()
             .find(|e| e.id == id)
-            .and_then(|e| e.source.clone())
+            .and_then(|e| e.source.to_option(Lang::English))
             .unwrap()
     };
     // English checkers numbers a move pair from Black's move: White's reply is `7...`.

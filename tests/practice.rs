@@ -344,7 +344,7 @@ fn check_takes_hints_and_wrong_tries_off_and_ignores_what_the_page_claims() {
     let gradebook = check(&exercises, &answers, &dir.join("report"));
     assert_eq!(
         gradebook,
-        "student,class,file,strike,two-keys,two-ways,philippe,total,max,percent\nLi Ming,,"
+        "\u{feff}student,class,file,strike,two-keys,two-ways,philippe,total,max,percent\nLi Ming,,"
             .to_string()
             + answers.to_str().unwrap()
             + ",1.1,0,0,1,2.1,8,26.25\n"

@@ -1,19 +1,21 @@
-//! Scoring quiz answers against their key (`damtutor::check::score`): every answer of the key
-//! scores full marks, each question type reads the forms students write, and no answer, however
-//! strange, breaks the scorer.
+//! Scoring quiz answers against their key (`damtutor::check::score`), in every game: every
+//! answer of the key scores full marks, each question type reads the forms students write, a
+//! move is scored by the notation rules (a capture needs its `x`), 8x8 answers are read by their
+//! game's rules, Chinese feedback stays Chinese, and no answer, however strange, breaks the
+//! scorer.
 
 use damtutor::check::check_line;
 use damtutor::check::{score, AnswerValue, QuizScore};
 use damtutor::quiz::{generate, Key, Question, QuestionType, Quiz, QuizOptions};
 use damtutor::solver::{Goal, Limits, Solver};
 use damtutor::words::Lang;
-use damtutor::Position;
+use damtutor::{with_variant, Position, Rules, Variant};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-fn quiz(seed: u64, lang: Lang, count: usize) -> Quiz {
+fn quiz(variant: Variant, seed: u64, lang: Lang) -> Quiz {
     let options = QuizOptions {
-        count,
+        variants: vec![variant],
         seed,
         lang,
         ..QuizOptions::default()
@@ -40,9 +42,12 @@ fn text(s: &str) -> AnswerValue {
 
 #[test]
 fn the_key_answers_score_full_marks() {
-    for seed in 0..6 {
+    for (variant, seed) in Variant::ALL
+        .iter()
+        .flat_map(|&v| (0..4).map(move |s| (v, s)))
+    {
         for lang in [Lang::English, Lang::Chinese] {
-            let quiz = quiz(seed, lang, 20);
+            let quiz = quiz(variant, seed, lang);
             let key = quiz.key();
             let given: BTreeMap<String, AnswerValue> = key
                 .questions
@@ -51,7 +56,7 @@ fn the_key_answers_score_full_marks() {
                 .collect();
             let result = score(&key, &given);
             for q in &result.questions {
-                assert!(q.correct, "seed {seed} {}: {}", q.id, q.feedback);
+                assert!(q.correct, "{variant} seed {seed} {}: {}", q.id, q.feedback);
             }
             assert_eq!(result.points, f64::from(quiz.total_points));
             let nothing = score(&key, &BTreeMap::new());
@@ -68,11 +73,17 @@ fn find(quiz: &Quiz, family: &str, kind: QuestionType) -> Option<Question> {
         .cloned()
 }
 
-/// A quiz with a question of `family` and `kind`, searched over seeds.
-fn with_question(family: &str, kind: QuestionType, lang: Lang) -> (Quiz, Question) {
+/// A quiz of `variant` with a question of `family` and `kind`, searched over seeds.
+fn with_question_in(
+    variant: Variant,
+    family: &str,
+    kind: QuestionType,
+    lang: Lang,
+) -> (Quiz, Question) {
     for seed in 0..200 {
         let quiz = generate(&QuizOptions {
-            count: 30,
+            variants: vec![variant],
+            count: Some(30),
             seed,
             lang,
             types: vec![kind],
@@ -83,7 +94,11 @@ fn with_question(family: &str, kind: QuestionType, lang: Lang) -> (Quiz, Questio
             return (quiz, q);
         }
     }
-    panic!("no {family} question");
+    panic!("no {variant} {family} question");
+}
+
+fn with_question(family: &str, kind: QuestionType, lang: Lang) -> (Quiz, Question) {
+    with_question_in(Variant::International, family, kind, lang)
 }
 
 #[test]
@@ -121,7 +136,7 @@ fn multiple_choice_is_all_or_nothing() {
     let (quiz, q) = (0..200)
         .find_map(|seed| {
             let quiz = generate(&QuizOptions {
-                count: 20,
+                count: Some(20),
                 seed,
                 types: vec![QuestionType::Multi],
                 ..QuizOptions::default()
@@ -366,7 +381,7 @@ fn designs_are_accepted_when_the_solver_finds_the_turkish_strike() {
 
 #[test]
 fn scoring_survives_any_answer() {
-    let quiz = quiz(21, Lang::Chinese, 20);
+    let quiz = quiz(Variant::International, 21, Lang::Chinese);
     let key = quiz.key();
     let garbage = [
         "",
@@ -420,4 +435,283 @@ fn scoring_survives_any_answer() {
     assert_eq!(result.points, 2.0);
     assert!(Key::from_json("{}").is_err());
     assert!(Key::load(Path::new("/nonexistent/key.json")).is_err());
+}
+
+// ---- every game ----
+
+/// A capture written with `-` (or a quiet move with `x`) is not the move the key asks for,
+/// though it names the same squares: the notation rules, in every game's notation.
+fn notation_rules_in<R: Rules>(variant: Variant) {
+    for lang in [Lang::English, Lang::Chinese] {
+        let (quiz, q) = with_question_in(variant, "write_move", QuestionType::Blank, lang);
+        let key = quiz.key();
+        let p: damtutor_rules::Position<R> = q.fen.as_deref().unwrap().parse().unwrap();
+        let m = p.parse_move(&q.answer[0]).unwrap();
+        assert!(m.is_capture());
+        let mark = variant.rules().capture_separator();
+        let full = p.full_move_text(&m);
+        // The key's text, the full path, a capture mark of another game, a wide ×.
+        for given in [
+            q.answer[0].clone(),
+            full.clone(),
+            q.answer[0].replace(mark, "×"),
+            q.answer[0].replace(mark, if mark == 'x' { ":" } else { "x" }),
+            q.answer[0].to_uppercase(),
+        ] {
+            let result = score(&key, &answers(&[(q.id.as_str(), text(&given))]));
+            assert_eq!(points_of(&result, &q.id).0, 2.0, "{variant} {given}");
+        }
+        // `20-49` where the key is `20x49`.
+        let dashed = q.answer[0].replace(mark, "-");
+        assert!(
+            p.parse_move(&dashed).is_ok(),
+            "the reader is lenient: {dashed}"
+        );
+        let result = score(&key, &answers(&[(q.id.as_str(), text(&dashed))]));
+        let (points, verdict, feedback) = points_of(&result, &q.id);
+        assert_eq!(
+            (points, verdict.as_str()),
+            (0.0, "wrong"),
+            "{variant} {dashed}"
+        );
+        assert!(feedback.contains(&q.answer[0]), "{feedback}");
+        if lang == Lang::Chinese {
+            assert!(feedback.contains("吃子的着法要用"), "{feedback}");
+        }
+    }
+}
+
+#[test]
+fn a_capture_needs_its_capture_mark_in_every_game() {
+    for variant in Variant::ALL {
+        with_variant!(variant, R => notation_rules_in::<R>(variant));
+    }
+}
+
+#[test]
+fn square_blanks_take_any_name_of_the_square() {
+    let (quiz, q) = with_question_in(
+        Variant::Brazilian,
+        "corners",
+        QuestionType::Blank,
+        Lang::Chinese,
+    );
+    assert_eq!(q.answer, ["a1", "h8"]);
+    let key = quiz.key();
+    for given in ["a1；h8", "A1, H8", "29 4", "ａ１、ｈ８"] {
+        let result = score(&key, &answers(&[(q.id.as_str(), text(given))]));
+        assert_eq!(points_of(&result, &q.id).0, 2.0, "{given}");
+    }
+    let result = score(&key, &answers(&[(q.id.as_str(), text("h8, a1"))]));
+    assert_eq!(points_of(&result, &q.id).0, 0.0);
+}
+
+/// The key line of a diagram question of `R`, and the key move alone, scored by `R`'s rules.
+fn diagram_lines_in<R: Rules>(variant: Variant) {
+    let (quiz, q) = with_question_in(variant, "win_line", QuestionType::Diagram, Lang::English);
+    let key = quiz.key();
+    let points = f64::from(q.points);
+    let position: damtutor_rules::Position<R> = q.fen.as_deref().unwrap().parse().unwrap();
+    // The line with move numbers, as a student writes it (`1. c1-d2 c3xe1 2. ...`).
+    let mut at = position;
+    let mut moves = Vec::new();
+    for text in &q.answer {
+        let m = at.parse_move(text).unwrap();
+        moves.push(m);
+        at = at.play_unchecked(&m);
+    }
+    let numbered = damtutor::solver::annotate(&position, &moves, false);
+    for (given, expected) in [
+        (q.answer.join(" "), points),
+        (numbered, points),
+        (q.answer[0].clone(), points / 2.0),
+    ] {
+        let result = score(&key, &answers(&[(q.id.as_str(), text(&given))]));
+        let (got, _, feedback) = points_of(&result, &q.id);
+        assert_eq!(got, expected, "{variant} {given}: {feedback}");
+    }
+    let wrong = position
+        .legal_moves()
+        .iter()
+        .map(|m| position.move_text(m))
+        .find(|t| *t != q.answer[0]);
+    if let Some(wrong) = wrong {
+        let result = score(&key, &answers(&[(q.id.as_str(), text(&wrong))]));
+        assert_eq!(points_of(&result, &q.id).0, 0.0, "{variant} {wrong}");
+    }
+}
+
+#[test]
+fn diagram_lines_of_every_game_are_checked_by_its_solver() {
+    for variant in [Variant::Brazilian, Variant::Russian, Variant::English] {
+        with_variant!(variant, R => diagram_lines_in::<R>(variant));
+    }
+}
+
+#[test]
+fn designs_of_every_game_are_proven_by_its_solver() {
+    for variant in [Variant::Brazilian, Variant::Russian, Variant::English] {
+        for lang in [Lang::English, Lang::Chinese] {
+            let (quiz, q) = with_question_in(variant, "design", QuestionType::Design, lang);
+            let key = quiz.key();
+            // The example of the key, as a FEN, is accepted.
+            let result = score(&key, &answers(&[(q.id.as_str(), text(&q.answer[0]))]));
+            let (points, _, feedback) = points_of(&result, &q.id);
+            assert_eq!(points, f64::from(q.points), "{variant}: {feedback}");
+            // Each side's squares, in the game's names, with the Chinese side words.
+            let example = damtutor::VariantPosition::from_fen(variant, &q.answer[0]).unwrap();
+            let names = |color: damtutor::Color| -> String {
+                example
+                    .pieces(color)
+                    .iter()
+                    .map(|s| {
+                        let king = example.kings(color).contains(s);
+                        format!(
+                            "{}{}",
+                            if king { "K" } else { "" },
+                            variant.rules().square_name(s)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let dark = if variant == Variant::English {
+                "红"
+            } else {
+                "黑"
+            };
+            let written = format!(
+                "白：{} {dark}：{}",
+                names(damtutor::Color::White),
+                names(damtutor::Color::Black)
+            );
+            let result = score(&key, &answers(&[(q.id.as_str(), text(&written))]));
+            let (points, _, feedback) = points_of(&result, &q.id);
+            assert_eq!(
+                points,
+                f64::from(q.points),
+                "{variant} {written}: {feedback}"
+            );
+            // A lone man walking to the crowning row is no design.
+            let result = score(&key, &answers(&[(q.id.as_str(), text("白：9 黑：32"))]));
+            assert_eq!(points_of(&result, &q.id).0, 0.0, "{variant}");
+        }
+    }
+}
+
+/// Whether `word` is notation: a square (`28`, `c3`, `K28`, `Kd6`) or a move (`28x19`,
+/// `c3-d4`, `8x21x43x25`).
+fn is_notation(word: &str) -> bool {
+    let square = |s: &str| {
+        let s = s.strip_prefix('K').unwrap_or(s);
+        let digits = s.trim_start_matches(|c: char| c.is_ascii_lowercase());
+        !digits.is_empty()
+            && s.len() - digits.len() <= 1
+            && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    word.split(['x', '-']).all(square)
+}
+
+/// Words of two or more ASCII letters in a text, leaving out what is notation: FEN strings
+/// (`W:W28,K46:B19`), moves and square names.
+fn english_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphanumeric() && c != ':' && c != ',' && c != '-')
+        .filter(|w| !w.contains(':'))
+        .flat_map(|w| w.split(','))
+        .filter(|w| {
+            let letters = w.chars().filter(|c| c.is_ascii_alphabetic()).count();
+            letters >= 2 && !is_notation(w)
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn chinese_feedback_is_all_chinese_in_every_game() {
+    let wrong_answers = [
+        "B",
+        "A,C",
+        "禁止",
+        "七",
+        "c3-d4",
+        "32-28",
+        "1. 9-14",
+        "白：11 黑：K47",
+        "白 3",
+        "x",
+    ];
+    for variant in Variant::ALL {
+        let quiz = quiz(variant, 2, Lang::Chinese);
+        let key = quiz.key();
+        let mut all: Vec<BTreeMap<String, AnswerValue>> = wrong_answers
+            .iter()
+            .map(|a| {
+                key.questions
+                    .iter()
+                    .map(|q| (q.id.clone(), text(a)))
+                    .collect()
+            })
+            .collect();
+        // The key's own answers with the capture mark of each move replaced.
+        all.push(
+            key.questions
+                .iter()
+                .map(|q| {
+                    (
+                        q.id.clone(),
+                        text(&q.answer.join(" ").replace(['x', ':'], "-")),
+                    )
+                })
+                .collect(),
+        );
+        for given in all {
+            for q in score(&key, &given).questions {
+                // What the student wrote may be quoted back; nothing else may be English.
+                let wrote = given[&q.id].joined().to_lowercase();
+                let words: Vec<String> = english_words(&q.feedback)
+                    .into_iter()
+                    .filter(|w| !wrote.contains(&w.to_lowercase()))
+                    .collect();
+                assert!(
+                    words.is_empty(),
+                    "{variant} {}: {words:?} in {}",
+                    q.id,
+                    q.feedback
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn chinese_diagram_feedback_numbers_moves_as_in_a_book() {
+    let (quiz, q) = with_question("win_line", QuestionType::Diagram, Lang::Chinese);
+    let key = quiz.key();
+    let position: Position = q.fen.as_deref().unwrap().parse().unwrap();
+    let side = match position.turn() {
+        damtutor::Color::White => "白方",
+        damtutor::Color::Black => "黑方",
+    };
+    let wrong = position
+        .legal_moves()
+        .iter()
+        .map(|m| position.move_text(m))
+        .find(|t| *t != q.answer[0])
+        .unwrap();
+    let result = score(&key, &answers(&[(q.id.as_str(), text(&wrong))]));
+    let (got, _, feedback) = points_of(&result, &q.id);
+    assert_eq!(got, 0.0, "{wrong}: {feedback}");
+    // The check's own sentence, numbered by 回合 as the seeds number moves, never "第 1 步".
+    assert!(
+        feedback.starts_with(&format!("错误：第 1 回合{side} {wrong} ")),
+        "{feedback}"
+    );
+    assert!(!feedback.contains("步 "), "{feedback}");
+    // The key move alone: right so far, in Chinese.
+    let result = score(&key, &answers(&[(q.id.as_str(), text(&q.answer[0]))]));
+    let (_, _, feedback) = points_of(&result, &q.id);
+    assert!(
+        feedback.starts_with("到这里都对") || feedback.starts_with("正确"),
+        "{feedback}"
+    );
 }

@@ -1,11 +1,12 @@
 //! Reading a student's answer to a quiz question: option letters, the items of a fill-in,
 //! numbers written as digits or words, and designed positions.
 
-use crate::position::Position;
 use crate::quiz::BLANK;
 use crate::square::Color;
 use crate::words::synonyms::normalize;
 use crate::words::{say, Lang, Text};
+use crate::Rules;
+use damtutor_rules::Position;
 use serde::{Deserialize, Serialize};
 
 /// A student's answer to one question: a text, or a list of texts (numbers are read as text).
@@ -223,13 +224,24 @@ pub(super) fn blank_items(answer: &AnswerValue, count: usize) -> Vec<String> {
     }
 }
 
-/// Reads a designed position: a FEN, or each side's squares after a colour word
-/// (`white 11 23 27 28 43 black K47`, `白：11,23 黑：K47`), with `side` to move.
-pub fn parse_design(text: &str, side: Color) -> Result<Position, String> {
+/// Reads a designed position of the game `R`: a FEN, or each side's squares after a colour word
+/// (`white 11 23 27 28 43 black K47`, `白：11,23 黑：K47`, `白：c3 e3 黑：Kd6`; English checkers'
+/// dark side also as `红`), with `side` to move. Errors are sentences in `lang`.
+pub fn parse_design<R: Rules>(text: &str, side: Color, lang: Lang) -> Result<Position<R>, String> {
     let trimmed = text.trim();
-    if let Ok(position) = trimmed.parse::<Position>() {
+    if let Ok(position) = trimmed.parse::<Position<R>>() {
         return Ok(position);
     }
+    let board = R::RULES.board;
+    let named = R::RULES.notation != crate::Notation::Numeric;
+    let square_of = |word: &str| -> Option<String> {
+        let digits = !word.is_empty() && word.chars().all(|c| c.is_ascii_digit());
+        if digits || named {
+            board.parse_square(word).map(|s| s.number().to_string())
+        } else {
+            None
+        }
+    };
     let normalized: String = normalize(trimmed)
         .chars()
         .map(|c| match c {
@@ -238,49 +250,54 @@ pub fn parse_design(text: &str, side: Color) -> Result<Position, String> {
             c => c,
         })
         .collect();
+    const MARKERS: [(&str, usize); 18] = [
+        ("white", 0),
+        ("白方", 0),
+        ("白子", 0),
+        ("白棋", 0),
+        ("白", 0),
+        ("w", 0),
+        ("black", 1),
+        ("黑方", 1),
+        ("黑子", 1),
+        ("黑棋", 1),
+        ("黑", 1),
+        ("red", 1),
+        ("红方", 1),
+        ("红子", 1),
+        ("红棋", 1),
+        ("红", 1),
+        ("b", 1),
+        ("r", 1),
+    ];
     let mut lists: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut current: Option<usize> = None;
-    let mut rest = normalized.as_str();
-    while !rest.is_empty() {
-        rest = rest.trim_start();
-        let markers: [(&str, usize); 10] = [
-            ("white", 0),
-            ("白方", 0),
-            ("白子", 0),
-            ("白", 0),
-            ("w", 0),
-            ("black", 1),
-            ("黑方", 1),
-            ("黑子", 1),
-            ("黑", 1),
-            ("b", 1),
-        ];
-        if let Some(&(marker, side)) = markers.iter().find(|(m, _)| rest.starts_with(m)) {
-            current = Some(side);
-            rest = &rest[marker.len()..];
-            continue;
+    for token in normalized.split_whitespace() {
+        let mut word = token;
+        while !word.is_empty() {
+            // A square (a king's with K before it) first: `b4` names a square, `b` a side.
+            let king = word.starts_with('k');
+            if let Some(square) = square_of(word.trim_start_matches('k')) {
+                let Some(side) = current else {
+                    return Err(say!(lang, Text::DesignWhosePieces, word));
+                };
+                lists[side].push(if king { format!("K{square}") } else { square });
+                break;
+            }
+            match MARKERS.iter().find(|(m, _)| word.starts_with(m)) {
+                Some(&(marker, side)) => {
+                    current = Some(side);
+                    word = &word[marker.len()..];
+                }
+                None if current.is_none() => {
+                    return Err(say!(lang, Text::DesignWhosePieces, word));
+                }
+                None => return Err(say!(lang, Text::DesignNotASquare, word)),
+            }
         }
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let word = &rest[..end];
-        rest = &rest[end..];
-        if word.is_empty() {
-            continue;
-        }
-        let Some(side) = current else {
-            return Err(say!(Lang::English, Text::DesignWhosePieces, word));
-        };
-        let square = word.trim_start_matches('k');
-        if !square.chars().all(|c| c.is_ascii_digit() || c == '-') || square.is_empty() {
-            return Err(say!(Lang::English, Text::DesignNotASquare, word));
-        }
-        lists[side].push(if word.starts_with('k') {
-            format!("K{square}")
-        } else {
-            square.to_string()
-        });
     }
     if lists.iter().all(Vec::is_empty) {
-        return Err(say!(Lang::English, Text::DesignNoPieces));
+        return Err(say!(lang, Text::DesignNoPieces));
     }
     let fen = format!(
         "{}:W{}:B{}",
@@ -288,7 +305,10 @@ pub fn parse_design(text: &str, side: Color) -> Result<Position, String> {
         lists[0].join(","),
         lists[1].join(",")
     );
-    fen.parse::<Position>().map_err(|e| e.to_string())
+    fen.parse::<Position<R>>().map_err(|e| match lang {
+        Lang::English => e.to_string(),
+        Lang::Chinese => say!(lang, Text::DesignIllegal, error = e),
+    })
 }
 
 #[cfg(test)]
@@ -316,18 +336,43 @@ mod tests {
 
     #[test]
     fn designs_read_as_fen_or_lists() {
+        use crate::{Brazilian, English, International};
+        let en = Lang::English;
         let fen = "W:W11,23,27,28,43:BK47";
         let want: Position = fen.parse().unwrap();
-        assert_eq!(parse_design(fen, Color::White), Ok(want));
         assert_eq!(
-            parse_design("white 11 23 27 28 43 black K47", Color::White),
+            parse_design::<International>(fen, Color::White, en),
             Ok(want)
         );
         assert_eq!(
-            parse_design("白：11，23，27，28，43 黑：K47", Color::White),
+            parse_design::<International>("white 11 23 27 28 43 black K47", Color::White, en),
             Ok(want)
         );
-        assert!(parse_design("11 23", Color::White).is_err());
-        assert!(parse_design("white 51", Color::White).is_err());
+        assert_eq!(
+            parse_design::<International>("白：11，23，27，28，43 黑：K47", Color::White, en),
+            Ok(want)
+        );
+        assert!(parse_design::<International>("11 23", Color::White, en).is_err());
+        assert!(parse_design::<International>("white 51", Color::White, en).is_err());
+        // The 64-square board by square names: b4 is a square, b alone Black.
+        let want: Position<Brazilian> = "W:Wc3,e3:BKd6,b6".parse().unwrap();
+        assert_eq!(
+            parse_design::<Brazilian>("白：c3 e3 黑：Kd6 b6", Color::White, en),
+            Ok(want)
+        );
+        assert_eq!(
+            parse_design::<Brazilian>("w c3 e3 b kd6 b6", Color::White, en),
+            Ok(want)
+        );
+        // English checkers' dark side is red in Chinese.
+        let want: Position<English> = "B:W22,23:B14".parse().unwrap();
+        assert_eq!(
+            parse_design::<English>("红：14 白：22，23", Color::Black, en),
+            Ok(want)
+        );
+        let error = parse_design::<Brazilian>("c3 e3", Color::White, Lang::Chinese).unwrap_err();
+        assert!(error.contains("哪一方"), "{error}");
+        let error = parse_design::<English>("白 33", Color::White, Lang::Chinese).unwrap_err();
+        assert!(!error.chars().any(|c| c.is_ascii_alphabetic()), "{error}");
     }
 }

@@ -4,13 +4,14 @@
 use super::line::{check_against, LineCheck};
 use super::verdict::Verdict;
 use crate::escape;
-use crate::exercise::{AnswerSheet, Exercise, ExerciseSet, Scoring};
+use crate::exercise::{Answer, AnswerSheet, Exercise, ExerciseSet, PracticeRecord, Scoring};
 use crate::solver::{self, with_thread_solver, Limits, Solution, Solver, VariantSolution};
 use crate::with_solution;
-use crate::words::{say, Lang, Text};
+use crate::words::{say, text, Lang, Text};
 use damtutor_rules::Rules;
 use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// One marked answer.
 #[derive(Clone, Debug, Serialize)]
@@ -26,7 +27,7 @@ pub struct ItemResult {
     pub feedback: String,
     /// The position to show when the answer went wrong: the FEN before the faulty move.
     pub diagram_fen: Option<String>,
-    /// The faulty move, when there is one.
+    /// The faulty move with its number (`3. 34-29`), when there is one.
     pub faulty_move: Option<String>,
     /// The expected solution (for the report).
     pub solution: String,
@@ -67,23 +68,23 @@ struct Marked<'a> {
     solution: VariantSolution,
 }
 
-/// Marks every sheet against the exercises of `sets` (ids must be unique across the sets).
-/// Exercises the solver cannot prove are an error: the key would be wrong.
+/// Marks every sheet against the exercises of `sets` (ids must be unique across the sets),
+/// the feedback and notes in `lang`. Exercises the solver cannot prove are an error: the key
+/// would be wrong.
 pub fn mark_exercises(
     sets: &[ExerciseSet],
     sheets: &[AnswerSheet],
     limits: Limits,
+    lang: Lang,
 ) -> Result<Vec<StudentResult>, String> {
     let exercises: Vec<(&Exercise, Scoring)> = sets
         .iter()
         .flat_map(|set| set.exercises.iter().map(move |e| (e, set.scoring)))
         .collect();
-    for (i, (e, _)) in exercises.iter().enumerate() {
-        if exercises[..i].iter().any(|(other, _)| other.id == e.id) {
-            return Err(format!(
-                "exercise id '{}' appears in more than one set: answers would be ambiguous",
-                e.id
-            ));
+    let mut ids = std::collections::HashSet::new();
+    for (e, _) in &exercises {
+        if !ids.insert(e.id.as_str()) {
+            return Err(say!(lang, Text::ExercisesTwice, id = e.id));
         }
     }
     let tasks: Vec<_> = exercises
@@ -94,10 +95,11 @@ pub fn mark_exercises(
     let mut marked = Vec::new();
     for ((exercise, scoring), solution) in exercises.into_iter().zip(solutions) {
         if !solution.is_solved() {
-            return Err(format!(
-                "exercise {}: the solver does not prove it (status {}), so answers cannot be marked",
-                exercise.id,
-                solution.status()
+            return Err(say!(
+                lang,
+                Text::ExerciseUnproven,
+                id = exercise.id,
+                status = solution.status()
             ));
         }
         marked.push(Marked {
@@ -108,24 +110,38 @@ pub fn mark_exercises(
     }
     Ok(sheets
         .par_iter()
-        .map(|sheet| mark_sheet(&marked, sheet, limits))
+        .map(|sheet| mark_sheet(&marked, sheet, limits, lang))
         .collect())
 }
 
-fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> StudentResult {
+fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang) -> StudentResult {
     let mut items = Vec::new();
+    // By id, so that a class of 20,000 answers is marked in linear time.
+    let answers: HashMap<&str, &Answer> = sheet
+        .answers
+        .iter()
+        .rev()
+        .map(|(id, answer, _)| (id.as_str(), answer))
+        .collect();
+    let practice: HashMap<&str, &PracticeRecord> = sheet
+        .practice
+        .iter()
+        .rev()
+        .map(|(id, record)| (id.as_str(), record))
+        .collect();
+    let known: std::collections::HashSet<&str> =
+        marked.iter().map(|m| m.exercise.id.as_str()).collect();
     for m in marked {
         let max = m.scoring.points;
         let solution_text = m.solution.annotated();
-        let Some((_, answer, _)) = sheet.answers.iter().find(|(id, _, _)| id == &m.exercise.id)
-        else {
+        let Some(answer) = answers.get(m.exercise.id.as_str()) else {
             items.push(ItemResult {
                 id: m.exercise.id.clone(),
                 answer: String::new(),
                 verdict: Verdict::Missing,
                 points: 0.0,
                 max,
-                feedback: say!(Lang::English, Text::NoAnswer),
+                feedback: say!(lang, Text::NoAnswer),
                 diagram_fen: None,
                 faulty_move: None,
                 solution: solution_text,
@@ -137,22 +153,26 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> Student
         let (check, diagram_fen) = with_solution!(&m.solution, s => {
             with_thread_solver(|solver| check_and_locate(solver, s, &text, book, limits))
         });
+        let check = check.in_language(lang);
         let earned = match check.verdict {
             Verdict::Correct => 1.0,
             Verdict::Alternative => m.scoring.alternative,
             Verdict::Incomplete if check.key_right => m.scoring.incomplete,
             _ => 0.0,
         };
-        let faulty_move = check.first_error.as_ref().map(|error| error.text.clone());
+        let faulty_move = check.faulty_move(lang);
         // What a practice page recorded can only take marks off what the moves earn.
-        let record = sheet.practice_of(&m.exercise.id);
+        let record = practice
+            .get(m.exercise.id.as_str())
+            .map(|record| (*record).clone())
+            .unwrap_or_default();
         let penalty =
             f64::from(record.hints) * m.scoring.hint + record.wrong.len() as f64 * m.scoring.wrong;
         let share = (earned - penalty).max(0.0);
         let mut feedback = check.message;
         if penalty > 0.0 && earned > 0.0 {
             feedback.push_str(&say!(
-                Lang::English,
+                lang,
                 Text::PracticePenalty,
                 hints = record.hints,
                 wrong = record.wrong.len(),
@@ -174,10 +194,10 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits) -> Student
     let notes = sheet
         .answers
         .iter()
-        .filter(|(id, _, _)| !marked.iter().any(|m| &m.exercise.id == id))
+        .filter(|(id, _, _)| !known.contains(id.as_str()))
         .map(|(id, _, line)| match line {
-            Some(line) => say!(Lang::English, Text::NoteUnknownExerciseAt, line, id),
-            None => say!(Lang::English, Text::NoteUnknownExercise, id),
+            Some(line) => say!(lang, Text::NoteUnknownExerciseAt, line, id),
+            None => say!(lang, Text::NoteUnknownExercise, id),
         })
         .collect();
     let total = round2(items.iter().map(|i| i.points).sum());
@@ -219,18 +239,29 @@ fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+/// A student's items by id (the first of an id).
+fn items_by_id(result: &StudentResult) -> HashMap<&str, &ItemResult> {
+    result
+        .items
+        .iter()
+        .rev()
+        .map(|item| (item.id.as_str(), item))
+        .collect()
+}
+
 /// Statistics per question, in the order of the first student's items.
 pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
     let Some(first) = results.first() else {
         return Vec::new();
     };
+    let by_id: Vec<HashMap<&str, &ItemResult>> = results.iter().map(items_by_id).collect();
     first
         .items
         .iter()
         .map(|item| {
-            let all: Vec<&ItemResult> = results
+            let all: Vec<&ItemResult> = by_id
                 .iter()
-                .filter_map(|r| r.items.iter().find(|i| i.id == item.id))
+                .filter_map(|items| items.get(item.id.as_str()).copied())
                 .collect();
             let full = all
                 .iter()
@@ -259,18 +290,31 @@ pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
         .collect()
 }
 
-/// The gradebook as CSV: one row per student, a column per question, total, max and percent.
-pub fn gradebook_csv(results: &[StudentResult]) -> String {
+/// The gradebook as CSV: one row per student, a column per question, total, max and percent,
+/// the column names in `lang`. It starts with a byte order mark, so that Excel (on Chinese
+/// Windows too) reads it as UTF-8.
+pub fn gradebook_csv(results: &[StudentResult], lang: Lang) -> String {
     let ids: Vec<&str> = results
         .first()
         .map(|r| r.items.iter().map(|i| i.id.as_str()).collect())
         .unwrap_or_default();
-    let mut out = String::from("student,class,file");
+    let word = |key| escape::csv(text(lang, key));
+    let mut out = format!(
+        "\u{feff}{},{},{}",
+        word(Text::GradebookStudent),
+        word(Text::GradebookClass),
+        word(Text::GradebookFile)
+    );
     for id in &ids {
         out.push(',');
         out.push_str(&escape::csv(id));
     }
-    out.push_str(",total,max,percent\n");
+    out.push_str(&format!(
+        ",{},{},{}\n",
+        word(Text::GradebookTotal),
+        word(Text::GradebookMax),
+        word(Text::GradebookPercent)
+    ));
     for r in results {
         out.push_str(&format!(
             "{},{},{}",
@@ -278,13 +322,9 @@ pub fn gradebook_csv(results: &[StudentResult]) -> String {
             escape::csv(r.class.as_deref().unwrap_or("")),
             escape::csv(&r.file)
         ));
+        let items = items_by_id(r);
         for id in &ids {
-            let points = r
-                .items
-                .iter()
-                .find(|i| &i.id == id)
-                .map(|i| i.points)
-                .unwrap_or(0.0);
+            let points = items.get(id).map(|i| i.points).unwrap_or(0.0);
             out.push_str(&format!(",{}", number(points)));
         }
         let percent = if r.max > 0.0 {
@@ -311,11 +351,16 @@ pub fn number(x: f64) -> String {
     }
 }
 
-/// Marks every sheet against a quiz key (see [`quiz`](super::quiz) for the answer formats).
-pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentResult> {
+/// Marks every sheet against a quiz key (see [`quiz`](super::quiz) for the answer formats),
+/// the feedback and notes in `lang`.
+pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet], lang: Lang) -> Vec<StudentResult> {
     use super::answer::AnswerValue;
     use crate::exercise::Answer;
     use std::collections::BTreeMap;
+    let key = &crate::quiz::Key {
+        lang,
+        ..key.clone()
+    };
     sheets
         .par_iter()
         .map(|sheet| {
@@ -360,8 +405,8 @@ pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet]) -> Vec<StudentR
                 .iter()
                 .filter(|(id, _, _)| !key.questions.iter().any(|q| &q.id == id))
                 .map(|(id, _, line)| match line {
-                    Some(line) => say!(Lang::English, Text::NoteUnknownQuestionAt, line, id),
-                    None => say!(Lang::English, Text::NoteUnknownQuestion, id),
+                    Some(line) => say!(lang, Text::NoteUnknownQuestionAt, line, id),
+                    None => say!(lang, Text::NoteUnknownQuestion, id),
                 })
                 .collect();
             StudentResult {

@@ -5,11 +5,12 @@
 //! filled in when they are forced or determined by the next move. Every solving-side move is
 //! checked by the solver: it must keep the goal forced.
 
+use super::explain::{Reason, RestStep, Said, SaidKind};
 use super::verdict::Verdict;
-use crate::notation::{self, MoveError};
-use crate::solver::{self, DrawClock, Goal, Limits, Solution, Solver, TreeNode};
+use crate::notation::{self, BrokenRule, MoveError};
+use crate::solver::{self, DrawClock, Goal, Limits, Solution, Solver, Status, TreeNode};
 use crate::square::Color;
-use crate::words::{self, say, Lang, Text};
+use crate::words::Lang;
 use damtutor_rules::{Move, Position, Rules};
 use serde::Serialize;
 
@@ -21,9 +22,13 @@ pub struct LineError {
     /// The move as the student wrote it.
     #[serde(rename = "move")]
     pub text: String,
+    /// Why it is wrong, in the check's language (see [`LineCheck::in_language`]).
     pub reason: String,
     /// For a wrong move: the defender's reply that refutes it, and the forced moves after it.
     pub refutation: Vec<String>,
+    /// Why it is wrong, as data.
+    #[serde(skip)]
+    pub why: Reason,
 }
 
 /// The result of checking a line.
@@ -39,24 +44,28 @@ pub struct LineCheck {
     /// Where the line stops once the goal is decided: the rest of the win, which the line
     /// need not write (the defence that lasts longest).
     pub rest: Vec<String>,
-    /// The rest as a sentence: `Then (22-25) 5-1 crowns.`
+    /// The rest as a sentence, in `lang`: `Then (22-25) 5-1 crowns.`
     pub note: Option<String>,
     /// Whether the first move is a key move.
     pub key_right: bool,
     /// The goal checked (the one the solver proved for `auto`).
     pub goal: String,
-    /// One sentence for the student.
+    /// One sentence for the student, in `lang`.
     pub message: String,
+    /// The language of `message` and of the first error's reason: English, unless the check
+    /// was said in another ([`LineCheck::in_language`]).
+    pub lang: Lang,
+    /// What the check says, as data (the words of `message`).
+    #[serde(skip)]
+    pub said: Said,
 }
 
-/// Why a line could not be checked at all.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NoSolution(pub String);
-
-impl std::fmt::Display for NoSolution {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why a line could not be checked at all: the solver proves no `goal` (its `status`); see
+/// [`NoSolution::say`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoSolution {
+    pub goal: Goal,
+    pub status: Status,
 }
 
 /// Checks `text` as a solution of `start` for the side to move. `book` is an expected solution
@@ -71,11 +80,10 @@ pub fn check_line<R: Rules>(
 ) -> Result<LineCheck, NoSolution> {
     let solution = solver.solve(start, goal, limits);
     if !solution.is_solved() {
-        return Err(NoSolution(say!(
-            Lang::English,
-            Text::NoProvenSolution,
-            status = solution.status
-        )));
+        return Err(NoSolution {
+            goal,
+            status: solution.status,
+        });
     }
     Ok(check_against(solver, &solution, text, book, limits))
 }
@@ -185,7 +193,7 @@ pub fn check_against<R: Rules>(
         .first()
         .is_some_and(|m| solution.key_moves.contains(m));
     let verdict = match (&error, complete) {
-        (Some(e), _) if e.refutation.is_empty() && e.reason_is_illegal() => Verdict::Illegal,
+        (Some(e), _) if e.refutation.is_empty() && e.why.is_illegal() => Verdict::Illegal,
         (Some(_), _) => Verdict::Wrong,
         (None, true) => {
             let follows_tree = solution
@@ -201,83 +209,85 @@ pub fn check_against<R: Rules>(
         }
         (None, false) => Verdict::Incomplete,
     };
-    let rest_texts = solver::line_texts(&walk.position, &rest);
-    let note = (!rest.is_empty()).then(|| rest_note(&walk.position, &rest, attacker));
-    let mut message = message(verdict, &error, &walk.texts, solution, attacker);
-    if let Some(note) = &note {
-        message.push(' ');
-        message.push_str(note);
-    }
+    let kind = match (&error, verdict) {
+        (Some(e), _) => SaidKind::Error {
+            ply: e.ply,
+            text: e.text.clone(),
+            reason: e.why.clone(),
+        },
+        (None, Verdict::Correct) => SaidKind::Correct,
+        (None, Verdict::Alternative) => {
+            let (book, first) = book_line(&start, book, solution);
+            SaidKind::Alternative {
+                key: (walk.played.first() != first.as_ref())
+                    .then(|| walk.texts.first().cloned())
+                    .flatten(),
+                book,
+            }
+        }
+        (None, _) if walk.texts.is_empty() => SaidKind::NoMoves,
+        (None, _) => SaidKind::Incomplete,
+    };
+    let said = Said {
+        variant: R::RULES.variant,
+        goal,
+        attacker,
+        kind,
+        rest: rest_steps(&walk.position, &rest, attacker),
+    };
     LineCheck {
         verdict,
         accepted: verdict.accepted(),
-        first_error: error.map(|e| e.error),
+        first_error: error,
         line: walk.texts,
         filled: walk.filled,
-        rest: rest_texts,
-        note,
+        rest: solver::line_texts(&walk.position, &rest),
+        note: None,
         key_right,
         goal: goal.to_string(),
-        message,
+        message: String::new(),
+        lang: Lang::English,
+        said,
     }
+    .in_language(Lang::English)
 }
 
-/// The note on the rest of a decided line: `Then (22-25) 5-1 crowns.` - the defender's moves
-/// in brackets, each of the solving side's moves with what it does.
-fn rest_note<R: Rules>(position: &Position<R>, rest: &[Move<R>], attacker: Color) -> String {
-    let lang = Lang::English;
+/// The rest of a decided line as steps: each defender's move (if any) with the solving side's
+/// answer and what it does.
+fn rest_steps<R: Rules>(
+    position: &Position<R>,
+    rest: &[Move<R>],
+    attacker: Color,
+) -> Vec<RestStep> {
     let mut now = *position;
-    // A step: the defender's move (if any) in brackets, then the solving side's answer.
-    let mut steps: Vec<String> = Vec::new();
+    let mut steps = Vec::new();
     let mut reply: Option<String> = None;
     for m in rest {
         let text = now.move_text(m);
         let after = now.play_unchecked(m);
         if now.turn() != attacker {
-            reply = Some(format!("({text})"));
+            reply = Some(text);
         } else {
-            let count = m.capture_count();
-            let won = after.legal_moves().is_empty();
-            let answer = if won {
-                say!(lang, Text::RestWins, text)
-            } else if m.promotes() {
-                say!(lang, Text::RestCrowns, text)
-            } else if count == 1 {
-                say!(lang, Text::RestTakesOne, text)
-            } else if count > 1 {
-                say!(lang, Text::RestTakes, text, count)
-            } else {
-                text
-            };
-            steps.push(match reply.take() {
-                Some(reply) => format!("{reply} {answer}"),
-                None => answer,
+            steps.push(RestStep {
+                reply: reply.take(),
+                answer: Some(text),
+                wins: after.legal_moves().is_empty(),
+                crowns: m.promotes(),
+                takes: m.capture_count() as u32,
             });
         }
         now = after;
     }
-    steps.extend(reply);
-    let moves = steps.join(words::text(lang, Text::ClauseComma));
-    say!(lang, Text::RestThen, moves)
-}
-
-/// An error with how it arose.
-struct Found {
-    error: LineError,
-    illegal: bool,
-}
-
-impl Found {
-    fn reason_is_illegal(&self) -> bool {
-        self.illegal
+    if let Some(reply) = reply {
+        steps.push(RestStep {
+            reply: Some(reply),
+            answer: None,
+            wins: false,
+            crowns: false,
+            takes: 0,
+        });
     }
-}
-
-impl std::ops::Deref for Found {
-    type Target = LineError;
-    fn deref(&self) -> &LineError {
-        &self.error
-    }
+    steps
 }
 
 struct Walk<'a, R: Rules> {
@@ -423,7 +433,7 @@ impl<R: Rules> Walk<'_, R> {
         match fits.len() {
             0 => Err(direct.err().unwrap_or(MoveError::Illegal {
                 text: token.to_string(),
-                reason: "not a legal move".into(),
+                rule: BrokenRule::NotLegal,
             })),
             1 => Ok((fits[0], false)),
             _ => {
@@ -434,23 +444,19 @@ impl<R: Rules> Walk<'_, R> {
         }
     }
 
-    fn illegal(&self, token: &str, e: MoveError) -> Found {
-        Found {
-            error: LineError {
-                ply: self.played.len() + 1,
-                text: token.to_string(),
-                reason: e.reason(),
-                refutation: Vec::new(),
-            },
-            illegal: true,
+    fn illegal(&self, token: &str, e: MoveError) -> LineError {
+        LineError {
+            ply: self.played.len() + 1,
+            text: token.to_string(),
+            reason: String::new(),
+            refutation: Vec::new(),
+            why: Reason::Move(e),
         }
     }
 
     /// The reply that refutes the last (solving side's) move, and what it costs.
-    fn refute(&mut self, token: &str) -> Found {
+    fn refute(&mut self, token: &str) -> LineError {
         let ply = self.played.len();
-        let attacker = self.start.turn();
-        let side = attacker.other();
         let depth = self.horizon();
         let found = refutation(
             self.solver,
@@ -460,49 +466,32 @@ impl<R: Rules> Walk<'_, R> {
             depth,
             self.limits,
         );
-        // The reasons are in English for now, as is the rest of the check.
-        let lang = Lang::English;
-        let goal = words::goal(lang, self.goal);
-        let (reason, moves) = match found {
-            None if self.position.legal_moves().is_empty() => {
-                (say!(lang, Text::ReasonGoalNotReached, token), Vec::new())
-            }
-            None => (say!(lang, Text::ReasonNotForced, token, goal), Vec::new()),
+        let (why, moves) = match found {
+            None if self.position.legal_moves().is_empty() => (Reason::GoalNotReached, Vec::new()),
+            None => (Reason::NotForced, Vec::new()),
             Some(refutation) => {
                 let texts = solver::line_texts(&self.position, &refutation.moves);
-                let answer = match texts.split_first() {
-                    Some((first, [])) => first.clone(),
-                    Some((first, rest)) => {
-                        say!(lang, Text::RefutationThen, first, rest = rest.join(" "))
+                let why = if refutation.loss > 0 {
+                    Reason::Refuted {
+                        answer: texts.clone(),
+                        lost: refutation.loss,
+                        kings: refutation.kings,
+                        king: solver::king_value::<R>(),
                     }
-                    None => String::new(),
-                };
-                let lost = refutation.loss;
-                let reason = if lost > 0 {
-                    let men = words::men(lang, lost);
-                    let key = if refutation.kings {
-                        Text::ReasonRefutedWithKings
-                    } else {
-                        Text::ReasonRefuted
-                    };
-                    let attacker = words::side(lang, attacker);
-                    let king = solver::king_value::<R>();
-                    say!(lang, key, token, answer, attacker, lost, men, king)
                 } else {
-                    let side = words::side(lang, side);
-                    say!(lang, Text::ReasonNotForcedAnswer, token, goal, side, answer)
+                    Reason::Escapes {
+                        answer: texts.clone(),
+                    }
                 };
-                (reason, texts)
+                (why, texts)
             }
         };
-        Found {
-            error: LineError {
-                ply,
-                text: token.to_string(),
-                reason,
-                refutation: moves,
-            },
-            illegal: false,
+        LineError {
+            ply,
+            text: token.to_string(),
+            reason: String::new(),
+            refutation: moves,
+            why,
         }
     }
 }
@@ -620,34 +609,31 @@ fn same_line<R: Rules>(start: &Position<R>, text: &str, played: &[Move<R>]) -> b
     !book.is_empty() && played.starts_with(&book)
 }
 
-fn message<R: Rules>(
-    verdict: Verdict,
-    error: &Option<Found>,
-    texts: &[String],
+/// The book line in numbered notation, and its first move: the exercise's `book` solution
+/// when it reads as moves from `start`, else the solver's line.
+fn book_line<R: Rules>(
+    start: &Position<R>,
+    book: Option<&str>,
     solution: &Solution<R>,
-    attacker: Color,
-) -> String {
-    let lang = Lang::English;
-    match verdict {
-        Verdict::Correct => say!(lang, Text::LineCorrect),
-        Verdict::Alternative => say!(lang, Text::LineAlternative, line = solution.annotated()),
-        Verdict::Incomplete | Verdict::Partial | Verdict::Missing if texts.is_empty() => {
-            say!(lang, Text::LineNoMoves)
+) -> (String, Option<Move<R>>) {
+    let mut position = *start;
+    let mut moves = Vec::new();
+    for token in book.map(notation::line_tokens).unwrap_or_default() {
+        match position.parse_move(&token) {
+            Ok(m) => {
+                moves.push(m);
+                position = position.play_unchecked(&m);
+            }
+            Err(_) => {
+                moves.clear();
+                break;
+            }
         }
-        Verdict::Incomplete | Verdict::Partial | Verdict::Missing => say!(
-            lang,
-            Text::LineIncomplete,
-            attacker = words::side(lang, attacker)
-        ),
-        Verdict::Wrong | Verdict::Illegal => match error {
-            Some(found) => say!(
-                lang,
-                Text::LineFirstError,
-                ply = found.ply,
-                text = found.text,
-                reason = found.reason
-            ),
-            None => String::new(),
-        },
+    }
+    if moves.is_empty() {
+        (solution.annotated(), solution.line.first().copied())
+    } else {
+        let key = solution.unique() && solution.key_moves.first() == moves.first();
+        (solver::annotate(start, &moves, key), moves.first().copied())
     }
 }

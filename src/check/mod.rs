@@ -3,9 +3,11 @@
 
 pub mod answer;
 pub mod class;
+pub mod explain;
 pub mod line;
 pub mod quiz;
 pub mod report;
+pub mod summary;
 pub mod verdict;
 
 pub use answer::AnswerValue;
@@ -13,6 +15,8 @@ pub use answer::AnswerValue;
 pub use class::{
     gradebook_csv, mark_exercises, question_stats, ItemResult, QuestionStats, StudentResult,
 };
-pub use line::{check_against, check_line, horizon, refutation, LineCheck, LineError, Refutation};
+pub use line::{
+    check_against, check_line, horizon, refutation, LineCheck, LineError, NoSolution, Refutation,
+};
 pub use quiz::{score, QuestionScore, QuizScore};
 pub use verdict::Verdict;

@@ -1,5 +1,6 @@
-//! Scoring a student's answers to a quiz against its [`Key`]; the answers are read by
-//! [`answer`](super::answer).
+//! Scoring a student's answers to a quiz against its [`Key`], each question by the rules of its
+//! game (international draughts, the 64-square games, English checkers); the answers are read
+//! by [`answer`](super::answer). The feedback is in the key's language.
 //!
 //! Answers are given per question id, as JSON strings, numbers or lists
 //! (`{"q1": "B", "q2": ["A", "C"], "q9": "允许；禁止", "q19": "1. 43-38 47x32 2. 28x37"}`):
@@ -12,27 +13,32 @@
 //!   count). Words are compared after normalisation: case, spaces, full-width characters and
 //!   final punctuation do not matter, and the English and Chinese words count the same
 //!   (`permitted` = `allowed` = `允许` = `可以`; `forbidden` = `not allowed` = `禁止`;
-//!   `white` = `白` = `白方`...). Numbers may be digits or words (`twenty-five`, `二十五`,
-//!   `third`, `第三`, `25步`). Moves are read in the question's diagram, so any notation of the
-//!   same legal move counts (`28x19`, `28×19`, `28x19x...`). A FEN counts when it reads as the
+//!   `white` = `白` = `白方`; English checkers' dark side `black` = `red` = `红`...). Numbers may
+//!   be digits or words (`twenty-five`, `二十五`, `third`, `第三`, `25步`). Moves are read in the
+//!   question's diagram and scored by the notation rules: any writing of the same legal move
+//!   counts (`28x19`, `28×19`, `28x19x...`, `c3:e5` or `c3xe5`), but a capture must be written
+//!   as one (`20-49` is wrong where the key is `20x49`) and a move without capture with `-`.
+//!   A square counts by its name or number (`a1` or `29`). A FEN counts when it reads as the
 //!   same position. Each right blank earns its points.
 //! - **diagram** ("play and win"): the line of moves, with or without move numbers and the
 //!   defender's moves, checked by [`check_line`]: a correct or alternative complete solution
 //!   earns full points; a line that is right but stops early, with the right key move, half.
 //! - **design** ("set up a Turkish strike"): a FEN (`W:W11,23,27,28,43:BK47`) or the squares of
-//!   each side (`white 11 23 27 28 43 black K47`, `白：11,23,27,28,43 黑：K47`) with the asked
-//!   side to move; accepted when the position is legal and the solver proves a win (or a
-//!   material gain) whose line shows the asked motif.
+//!   each side (`white 11 23 27 28 43 black K47`, `白：11,23,27,28,43 黑：K47`, `白：c3 e3 黑：Kd6`)
+//!   with the asked side to move; accepted when the position is legal and the solver proves a
+//!   win (or a material gain) whose line shows the asked motif.
 
 use super::answer::{blank_items, letters, parse_design, parse_number, AnswerValue};
 use super::line::{check_line, LineCheck};
 use super::verdict::Verdict;
-use crate::position::Position;
+use crate::notation::{parse_move_text, MoveError};
 use crate::quiz::{shows, BlankKind, Key, KeyQuestion, QuestionType, QUIZ_LIMITS};
 use crate::solver::{Goal, Motif, Solver};
 use crate::square::Color;
 use crate::words::synonyms::same_word;
 use crate::words::{self, say, Lang, Text};
+use crate::{with_variant, Rules};
+use damtutor_rules::Position;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -68,14 +74,15 @@ pub struct QuizScore {
 }
 
 /// Scores `answers` (by question id) against `key`; questions without an answer score 0.
-/// The answer formats are described in the [module documentation](self).
+/// Each question is scored by the rules of its game. The answer formats are described in the
+/// [module documentation](self).
 ///
 /// ```
 /// use damtutor::check::{score, AnswerValue};
 /// use damtutor::quiz::{generate, QuizOptions};
 /// use std::collections::BTreeMap;
 ///
-/// let quiz = generate(&QuizOptions { count: 5, seed: 3, ..QuizOptions::default() })?;
+/// let quiz = generate(&QuizOptions { count: Some(5), seed: 3, ..QuizOptions::default() })?;
 /// let key = quiz.key();
 /// let mut answers = BTreeMap::new();
 /// for q in &key.questions {
@@ -88,7 +95,6 @@ pub struct QuizScore {
 /// ```
 pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
     let lang = key.lang;
-    let mut solver: Option<Solver> = None;
     let questions: Vec<QuestionScore> = key
         .questions
         .iter()
@@ -97,16 +103,7 @@ pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
             let (points, feedback) = match answer {
                 None => (0.0, say!(lang, Text::NoAnswer)),
                 Some(a) if a.is_empty() => (0.0, say!(lang, Text::NoAnswer)),
-                Some(a) => match q.kind {
-                    QuestionType::Single | QuestionType::Multi => choice(q, a, lang),
-                    QuestionType::Blank => blanks(q, a, lang),
-                    QuestionType::Diagram => {
-                        diagram(q, a, lang, solver.get_or_insert_with(Solver::new))
-                    }
-                    QuestionType::Design => {
-                        design(q, a, lang, solver.get_or_insert_with(Solver::new))
-                    }
-                },
+                Some(a) => with_variant!(q.variant, R => score_one::<R>(q, a, lang)),
             };
             let max = f64::from(q.points);
             let points = points.min(max);
@@ -139,6 +136,17 @@ pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
     }
 }
 
+/// One answered question of the game `R`: its points and one sentence of feedback.
+fn score_one<R: Rules>(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
+    match q.kind {
+        QuestionType::Single | QuestionType::Multi => choice(q, answer, lang),
+        QuestionType::Blank => blanks::<R>(q, answer, lang),
+        // A fresh solver for each answer, so that a mark never depends on the ones before.
+        QuestionType::Diagram => diagram::<R>(q, answer, lang, &mut Solver::new()),
+        QuestionType::Design => design::<R>(q, answer, lang, &mut Solver::new()),
+    }
+}
+
 fn choice(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
     let Some(given) = letters(answer) else {
         return (0.0, say!(lang, Text::AnswerWithLetters));
@@ -155,30 +163,77 @@ fn choice(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
     }
 }
 
-fn blanks(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
+/// Whether `given` names the move `want` of `position` and is written by the notation rules:
+/// a capture with `x` (or the game's own capture mark, `:` in Russian draughts), a move
+/// without capture with `-`. `Err` carries the note on a move written with the wrong mark.
+fn same_move<R: Rules>(
+    position: &Position<R>,
+    given: &str,
+    want: &str,
+    lang: Lang,
+) -> Result<bool, String> {
+    let Ok(want) = position.parse_move(want) else {
+        return Ok(false);
+    };
+    let read = match position.parse_move(given) {
+        Ok(m) => m,
+        Err(MoveError::Ambiguous { .. }) | Err(_) => return Ok(false),
+    };
+    if read != want {
+        return Ok(false);
+    }
+    let written = parse_move_text(given, R::RULES.board).map(|t| t.capture);
+    if written.is_ok_and(|capture| capture != want.is_capture()) {
+        let right = position.move_text(&want);
+        let note = if want.is_capture() {
+            say!(
+                lang,
+                Text::NotationCapture,
+                separator = R::RULES.capture_separator(),
+                right
+            )
+        } else {
+            say!(lang, Text::NotationQuiet, right)
+        };
+        return Err(note);
+    }
+    Ok(true)
+}
+
+fn blanks<R: Rules>(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
     let items = blank_items(answer, q.blanks.len());
-    let position: Option<Position> = q.fen.as_deref().and_then(|f| f.parse().ok());
+    let position: Option<Position<R>> = q.fen.as_deref().and_then(|f| f.parse().ok());
+    let board = R::RULES.board;
     let mut points = 0.0;
     let mut wrong = Vec::new();
+    let mut notes = String::new();
     for (i, blank) in q.blanks.iter().enumerate() {
         let given = items.get(i).map(String::as_str).unwrap_or("");
+        let want = blank.accept.first().map(String::as_str).unwrap_or("");
         let right = !given.trim().is_empty()
             && match blank.kind {
                 BlankKind::Text => same_word(given, &blank.accept),
                 BlankKind::Number => {
-                    let want = blank.accept.first().and_then(|a| a.parse::<u64>().ok());
+                    let want = want.parse::<u64>().ok();
                     want.is_some() && parse_number(given) == want
                 }
-                BlankKind::Move => position.as_ref().is_some_and(|p| {
-                    let want = blank.accept.first().and_then(|a| p.parse_move(a).ok());
-                    want.is_some() && p.parse_move(given).ok() == want
-                }),
+                BlankKind::Move => match position.as_ref() {
+                    Some(p) => match same_move(p, given, want, lang) {
+                        Ok(same) => same,
+                        Err(note) => {
+                            notes.push_str(&note);
+                            false
+                        }
+                    },
+                    None => false,
+                },
+                BlankKind::Square => {
+                    let want = board.parse_square(want);
+                    want.is_some() && board.parse_square(&words::synonyms::normalize(given)) == want
+                }
                 BlankKind::Fen => {
-                    let want = blank
-                        .accept
-                        .first()
-                        .and_then(|a| a.parse::<Position>().ok());
-                    want.is_some() && given.parse::<Position>().ok() == want
+                    let want = want.parse::<Position<R>>().ok();
+                    want.is_some() && given.trim().parse::<Position<R>>().ok() == want
                 }
             };
         if right {
@@ -194,13 +249,49 @@ fn blanks(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
     let feedback = if wrong.is_empty() {
         say!(lang, Text::Right)
     } else {
-        say!(lang, Text::BlanksNotRight, list = wrong.join(", "))
+        say!(lang, Text::BlanksNotRight, list = wrong.join(", ")) + &notes
     };
     (points, feedback)
 }
 
+/// The rule a move broke, in the quiz's language: the move is read again in the position
+/// where it was played.
+fn broken_rule<R: Rules>(start: &Position<R>, check: &LineCheck, lang: Lang) -> String {
+    let Some(error) = check.first_error.as_ref() else {
+        return say!(lang, Text::RuleNotAMove);
+    };
+    let mut at = *start;
+    for text in check.line.iter().take(error.ply.saturating_sub(1)) {
+        match at.parse_move(text) {
+            Ok(m) => at = at.play_unchecked(&m),
+            Err(_) => break,
+        }
+    }
+    let legal = at.legal_moves();
+    let read = parse_move_text(&error.text, R::RULES.board);
+    let quiet = read.as_ref().is_ok_and(|t| !t.capture);
+    match legal.first() {
+        Some(m) if m.is_capture() && quiet => say!(lang, Text::RuleCaptureCompulsory),
+        Some(m) if m.is_capture() && R::RULES.maximum_capture => {
+            let shorter = at
+                .captures_ignoring_majority()
+                .iter()
+                .any(|c| !legal.contains(c));
+            if shorter {
+                say!(lang, Text::RuleMostCompulsory)
+            } else {
+                say!(lang, Text::RuleNotAMove)
+            }
+        }
+        _ => say!(lang, Text::RuleNotAMove),
+    }
+}
+
 /// The feedback on a checked line, in the quiz's language.
-fn line_feedback(check: &LineCheck, lang: Lang) -> String {
+fn line_feedback<R: Rules>(start: &Position<R>, check: &LineCheck, lang: Lang) -> String {
+    // The check's own words in the quiz's language: moves numbered as in a book.
+    let check = &check.clone().in_language(lang);
+    let faulty = check.faulty_move(lang).unwrap_or_default();
     let error = check.first_error.as_ref();
     let (ply, text, reason, refutation) = error
         .map(|e| {
@@ -221,24 +312,31 @@ fn line_feedback(check: &LineCheck, lang: Lang) -> String {
         Verdict::Wrong => Text::FeedbackWrongRefuted,
         Verdict::Illegal => Text::FeedbackIllegal,
     };
+    let rule = if check.verdict == Verdict::Illegal {
+        broken_rule(start, check, lang)
+    } else {
+        String::new()
+    };
     say!(
         lang,
         key,
         message = check.message,
+        move = faulty,
         ply,
         text,
         reason,
-        refutation
+        refutation,
+        rule
     )
 }
 
-fn diagram(
+fn diagram<R: Rules>(
     q: &KeyQuestion,
     answer: &AnswerValue,
     lang: Lang,
-    solver: &mut Solver,
+    solver: &mut Solver<R>,
 ) -> (f64, String) {
-    let Some(position) = q.fen.as_deref().and_then(|f| f.parse::<Position>().ok()) else {
+    let Some(position) = q.fen.as_deref().and_then(|f| f.parse::<Position<R>>().ok()) else {
         return (0.0, say!(lang, Text::KeyHasNoDiagram));
     };
     let goal = q.goal.unwrap_or(Goal::Win);
@@ -259,22 +357,27 @@ fn diagram(
             } else {
                 0.0
             };
-            (points, line_feedback(&check, lang))
+            (points, line_feedback(&position, &check, lang))
         }
-        Err(e) => (0.0, e.to_string()),
+        Err(_) => (0.0, say!(lang, Text::KeyHasNoSolution)),
     }
 }
 
-fn design(q: &KeyQuestion, answer: &AnswerValue, lang: Lang, solver: &mut Solver) -> (f64, String) {
+fn design<R: Rules>(
+    q: &KeyQuestion,
+    answer: &AnswerValue,
+    lang: Lang,
+    solver: &mut Solver<R>,
+) -> (f64, String) {
     let side = q.side.unwrap_or(Color::White);
     let motif = q.motif.unwrap_or(Motif::TurkishStrike);
     let name = words::motif(lang, motif);
-    let position = match parse_design(&answer.joined(), side) {
+    let position = match parse_design::<R>(&answer.joined(), side, lang) {
         Ok(p) => p,
         Err(error) => return (0.0, say!(lang, Text::NotAPosition, error)),
     };
     if position.turn() != side {
-        let who = words::side(lang, side);
+        let who = crate::quiz::side_name(lang, R::RULES.variant, side);
         return (0.0, say!(lang, Text::MustHaveToMove, who));
     }
     let solution = solver.solve(&position, Goal::Auto, QUIZ_LIMITS);

@@ -68,17 +68,65 @@ pub struct RenderedReport {
     pub files: Vec<(String, String)>,
 }
 
-/// A file-name-safe form of a student's name: letters and digits kept (any script), the rest `-`.
+/// A file-name-safe form of a student's name: letters and digits kept (any script), the rest
+/// `-`, at most 80 bytes (file names have a limit of 255).
 pub fn slug(name: &str) -> String {
     let slug: String = name
         .chars()
         .map(|c| if c.is_alphanumeric() { c } else { '-' })
         .collect();
-    let slug = slug.trim_matches('-').to_string();
+    let mut slug = slug.trim_matches('-').to_string();
+    if slug.len() > MAX_SLUG {
+        let mut end = MAX_SLUG;
+        while !slug.is_char_boundary(end) {
+            end -= 1;
+        }
+        slug.truncate(end);
+    }
     if slug.is_empty() {
         "student".to_string()
     } else {
         slug
+    }
+}
+
+const MAX_SLUG: usize = 80;
+
+/// File names made unique within one folder: each [`slug`] is kept the first time, and a later
+/// one that matches it, ignoring case, or matches a reserved name (the class's `summary` and
+/// `gradebook`), is numbered: `a-b`, `a-b-2`.
+///
+/// ```
+/// use damtutor::check::report::Names;
+/// let mut names = Names::reserving(&["summary", "gradebook"]);
+/// assert_eq!(names.next("Summary"), "Summary-2");
+/// assert_eq!(names.next("a.b"), "a-b");
+/// assert_eq!(names.next("a-b"), "a-b-2");
+/// assert_eq!(names.next("A B"), "A-B-3");
+/// ```
+#[derive(Debug, Default, Clone)]
+pub struct Names {
+    used: std::collections::HashSet<String>,
+}
+
+impl Names {
+    /// Names that `reserved` already takes.
+    pub fn reserving(reserved: &[&str]) -> Names {
+        Names {
+            used: reserved.iter().map(|name| name.to_lowercase()).collect(),
+        }
+    }
+
+    /// A new unique name for `wanted`.
+    pub fn next(&mut self, wanted: &str) -> String {
+        let base = slug(wanted);
+        let mut name = base.clone();
+        let mut n = 1;
+        while !self.used.insert(name.to_lowercase()) {
+            n += 1;
+            name = format!("{base}-{n}");
+        }
+        name
     }
 }
 
@@ -92,6 +140,7 @@ pub fn render(
     let format = templates.format();
     let mut files = Vec::new();
     let mut items = Vec::new();
+    let mut diagram_names = Names::default();
     for item in &result.items {
         let position = item
             .diagram_fen
@@ -113,7 +162,7 @@ pub fn render(
                 };
                 let svg = svg::diagram(&position, &options);
                 if format == Format::Markdown {
-                    let file = format!("{stem}-diagrams/{}.svg", slug(&item.id));
+                    let file = format!("{stem}-diagrams/{}.svg", diagram_names.next(&item.id));
                     files.push((file.clone(), svg));
                     (None, Some(file))
                 } else {

@@ -1,12 +1,14 @@
 use super::limits::LimitArgs;
+use super::output::Outputs;
+use super::pdf::{self, DocumentFormat};
 use super::values::one_of;
-use super::{write_file, CliError};
+use super::CliError;
 use clap::Args;
-use damtutor::check::{self, report, StudentResult, Verdict};
-use damtutor::escape;
-use damtutor::exercise::{self, AnswerSheet};
-use damtutor::render::templates::{Document, Format, Templates};
-use damtutor::words::{text, Lang, Text};
+use damtutor::check::{self, report, summary};
+use damtutor::exercise::{self, AnswerFile, AnswerSheet};
+use damtutor::render::templates::{Document, Templates};
+use damtutor::render::worksheet::OutputFile;
+use damtutor::words::{fill, text, Lang, Text};
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
@@ -21,16 +23,18 @@ pub struct CheckArgs {
     /// A quiz key written by `damtutor quiz --key` (answers by question id).
     #[arg(long)]
     pub key: Option<PathBuf>,
-    /// Students' answer files (YAML: student, class, answers by id), or folders of them.
+    /// Students' answer files (YAML: student, class, answers by id), class sheets (CSV: a row
+    /// per student, a column per id), or folders of them.
     #[arg(required = true)]
     pub answers: Vec<PathBuf>,
     /// Folder for the gradebook (gradebook.csv), the class summary and one feedback report per student.
     #[arg(long, default_value = "check-report")]
     pub out: PathBuf,
-    /// Format of the feedback reports.
-    #[arg(long, default_value = "html", value_parser = one_of::<Format>("a format"))]
-    pub format: Format,
-    /// Language of the reports' labels [default: the key's or the first set's language]
+    /// Format of the feedback reports: html, md, or pdf (printed by Chromium or Chrome).
+    #[arg(long, default_value = "html", value_parser = one_of::<DocumentFormat>("a format"))]
+    pub format: DocumentFormat,
+    /// Language of the reports, the summary, the gradebook's column names and the messages
+    /// [default: the key's or the first set's language]
     #[arg(long, value_parser = one_of::<Lang>("a language"))]
     pub lang: Option<Lang>,
     /// A folder of templates replacing the built-in ones by name (feedback.html, feedback.md).
@@ -45,161 +49,127 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     for path in &args.exercises {
         sets.push(exercise::load(path)?);
     }
+    let key = match &args.key {
+        Some(path) => Some(damtutor::quiz::Key::load(path)?),
+        None => None,
+    };
+    let lang = args
+        .lang
+        .or(key.as_ref().map(|k| k.lang))
+        .or(sets.first().map(|s| s.language))
+        .unwrap_or(Lang::English);
+    let known = |id: &str| match &key {
+        Some(key) => key.questions.iter().any(|q| q.id == id),
+        None => sets.iter().any(|s| s.exercises.iter().any(|e| e.id == id)),
+    };
     let mut files = Vec::new();
     for path in &args.answers {
         if path.is_dir() {
-            files.extend(exercise::files_in(path).map_err(|e| CliError::io(path, e))?);
+            files.extend(answer_files_in(path).map_err(|e| CliError::io(path, e))?);
         } else {
             files.push(path.clone());
         }
     }
     let mut sheets: Vec<AnswerSheet> = Vec::new();
-    let mut bad = 0;
+    let (mut unread, mut problems) = (0, 0);
     for file in &files {
-        match exercise::load_answers(file) {
-            Ok(sheet) => sheets.push(sheet),
+        match exercise::load_answer_file(file, lang) {
+            Ok(AnswerFile::Student(sheet)) => sheets.push(sheet),
+            Ok(AnswerFile::Class(mut class)) => {
+                class.keep_known(known, key.is_some());
+                for problem in &class.problems {
+                    eprintln!("damtutor: {}", problem.say(lang, &class.file));
+                }
+                problems += class.problems.len();
+                sheets.extend(class.sheets);
+            }
             Err(e) => {
-                eprintln!("damtutor: {e} (this student is not marked)");
-                bad += 1;
+                let error = e.to_string();
+                eprintln!(
+                    "damtutor: {}",
+                    fill(lang, Text::NotMarked, &[("error", &error)])
+                );
+                unread += 1;
             }
         }
     }
-    let format = args.format;
-    let lang = match args.lang {
-        Some(lang) => lang,
-        None => match &args.key {
-            Some(path) => damtutor::quiz::Key::load(path)
-                .map(|k| k.lang)
-                .unwrap_or(Lang::English),
-            None => sets.first().map_or(Lang::English, |s| s.language),
-        },
-    };
-    let templates = Templates::load(Document::Feedback, format, args.templates.as_deref())?;
-    let results = match &args.key {
-        Some(path) => {
-            let key = damtutor::quiz::Key::load(path)?;
-            check::class::mark_quiz(&key, &sheets)
-        }
-        None => check::mark_exercises(&sets, &sheets, args.limits.limits())
-            .map_err(CliError::Rejected)?,
-    };
-    write_outputs(&args.out, &results)?;
-    let mut used = Vec::new();
-    for result in &results {
-        let mut stem = report::slug(&result.student);
-        while used.contains(&stem) {
-            stem.push('_');
-        }
-        used.push(stem.clone());
-        let rendered = report::render(result, &templates, lang, &stem)?;
-        for (file, svg) in &rendered.files {
-            let path = args.out.join(file);
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| CliError::io(parent, e))?;
-            }
-            write_file(&path, svg)?;
-        }
-        let path = args.out.join(format!("{stem}.{}", format.extension()));
-        write_file(&path, &rendered.text)?;
-    }
-    print!("{}", summary_text(&results));
-    println!("written to {}/", args.out.display());
-    if bad > 0 {
+    if sheets.is_empty() && unread > 0 {
         return Err(CliError::Partial(format!(
-            "{bad} answer file(s) could not be read; the others were marked"
+            "none of the {unread} answer file(s) could be read; nothing written"
         )));
     }
-    Ok(())
-}
-
-fn write_outputs(out: &Path, results: &[StudentResult]) -> Result<(), CliError> {
-    std::fs::create_dir_all(out).map_err(|e| CliError::io(out, e))?;
-    write_file(&out.join("gradebook.csv"), &check::gradebook_csv(results))?;
-    write_file(&out.join("summary.md"), &summary_markdown(results))?;
-    Ok(())
-}
-
-fn summary_text(results: &[StudentResult]) -> String {
-    let mut out = String::new();
-    for r in results {
-        out.push_str(&format!(
-            "{:<24} {:>6} / {:<6} {}\n",
-            r.student,
-            check::class::number(r.total),
-            check::class::number(r.max),
-            r.items
-                .iter()
-                .map(|i| format!("{}:{}", i.id, short(i.verdict)))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ));
-        for note in &r.notes {
-            out.push_str(&format!("  note: {}: {note}\n", r.file));
-        }
-    }
-    out.push_str("\nquestion      success  average\n");
-    for q in check::question_stats(results) {
-        out.push_str(&format!(
-            "{:<12} {:>6.0}%  {:>5} / {}\n",
-            q.id,
-            q.success_rate * 100.0,
-            check::class::number(q.average_points),
-            check::class::number(q.max)
-        ));
-    }
-    out
-}
-
-fn short(verdict: Verdict) -> &'static str {
-    match verdict {
-        Verdict::Correct => "ok",
-        Verdict::Alternative => "alt",
-        Verdict::Incomplete | Verdict::Partial => "part",
-        Verdict::Wrong => "wrong",
-        Verdict::Illegal => "illegal",
-        Verdict::Missing => "-",
-    }
-}
-
-fn summary_markdown(results: &[StudentResult]) -> String {
-    let word = |key| text(Lang::English, key);
-    let mut out = format!(
-        "# {}\n\n| {} | {} | {} | {} |\n|---|---|---|---|\n",
-        word(Text::SummaryTitle),
-        word(Text::SummaryStudent),
-        word(Text::Class),
-        word(Text::SummaryPoints),
-        word(Text::SummaryMax)
+    let format = args.format;
+    let templates = Templates::load(
+        Document::Feedback,
+        format.templates(),
+        args.templates.as_deref(),
+    )?;
+    let results = match &key {
+        Some(key) => check::class::mark_quiz(key, &sheets, lang),
+        None => check::mark_exercises(&sets, &sheets, args.limits.limits(), lang)
+            .map_err(CliError::Rejected)?,
+    };
+    // Every file of the report is made (and printed, for PDF) first, then all are written at
+    // once: a broken template or a file in the way leaves nothing behind.
+    let mut outputs = Outputs::new();
+    outputs.add(
+        args.out.join(GRADEBOOK),
+        check::gradebook_csv(&results, lang),
     );
-    for r in results {
-        out.push_str(&format!(
-            "| {} | {} | {} | {} |\n",
-            escape::markdown(&r.student),
-            escape::markdown(r.class.as_deref().unwrap_or("")),
-            check::class::number(r.total),
-            check::class::number(r.max)
-        ));
+    outputs.add(args.out.join(SUMMARY), summary::markdown(&results, lang));
+    let mut reports = Vec::new();
+    let mut names = report::Names::reserving(&RESERVED);
+    for result in &results {
+        let stem = names.next(&result.student);
+        let rendered = report::render(result, &templates, lang, &stem)?;
+        for (file, svg) in &rendered.files {
+            outputs.add(args.out.join(file), svg.as_bytes());
+        }
+        reports.push(OutputFile {
+            path: args.out.join(format!("{stem}.{}", format.extension())),
+            contents: rendered.text,
+        });
     }
-    out.push_str(&format!(
-        "\n## {}\n\n| {} | {} | {} | {} | {} |\n|---|---|---|---|---|\n",
-        word(Text::SummaryQuestions),
-        word(Text::SummaryQuestion),
-        word(Text::SummaryFullMarks),
-        word(Text::SummaryAnswered),
-        word(Text::SummarySuccessRate),
-        word(Text::SummaryAverage)
-    ));
-    for q in check::question_stats(results) {
-        out.push_str(&format!(
-            "| {} | {} / {} | {} | {:.0}% | {} / {} |\n",
-            escape::markdown(&q.id),
-            q.full,
-            q.students,
-            q.answered,
-            q.success_rate * 100.0,
-            check::class::number(q.average_points),
-            check::class::number(q.max)
-        ));
+    for report in pdf::print(reports, format == DocumentFormat::Pdf)? {
+        outputs.add(report.path, report.bytes);
     }
-    out
+    outputs.commit()?;
+    out!("{}", summary::console(&results, lang));
+    let folder = args.out.display();
+    outln!(
+        "{}",
+        fill(lang, Text::ConsoleWritten, &[("folder", &folder)])
+    );
+    let mut skipped = Vec::new();
+    if unread > 0 {
+        skipped.push(fill(lang, Text::FilesNotRead, &[("count", &unread)]));
+    }
+    if problems > 0 {
+        skipped.push(fill(lang, Text::TableProblems, &[("count", &problems)]));
+    }
+    if !skipped.is_empty() {
+        return Err(CliError::Partial(skipped.join(text(lang, Text::Semicolon))));
+    }
+    Ok(())
 }
+
+/// The answer files of a folder: YAML files and CSV sheets, sorted by name.
+fn answer_files_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+                ["yaml", "yml", "csv"]
+                    .iter()
+                    .any(|x| e.eq_ignore_ascii_case(x))
+            })
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The class's files in the report folder; a student's report never takes their names.
+const GRADEBOOK: &str = "gradebook.csv";
+const SUMMARY: &str = "summary.md";
+const RESERVED: [&str; 2] = ["gradebook", "summary"];

@@ -1,67 +1,129 @@
 use super::limits::LimitArgs;
-use super::{parse_position_in, CliError, VariantArg};
+use super::values::one_of;
+use super::{names_a_file, parse_position_in, CliError, VariantArg};
 use clap::Args;
-use damtutor::check;
+use damtutor::check::{self, LineCheck, NoSolution, Verdict};
+use damtutor::exercise::{self, Exercise};
 use damtutor::solver::{Goal, Solver};
-use damtutor::with_variant;
+use damtutor::words::{fill, text, Lang, Text};
+use damtutor::{with_position, with_variant};
+use std::path::Path;
 
 #[derive(Args, Debug)]
 pub struct CheckLineArgs {
-    /// The position: a FEN string, or `start`.
-    pub position: String,
+    /// The position: a FEN string, `start`, or an exercise file (YAML), whose game, goal,
+    /// language and written solution then apply.
+    pub target: String,
     /// The student's moves, e.g. "1. 32-27 26x37 2. 39-34" (defender moves may be left out).
     pub moves: String,
-    /// The goal: win, material:N, king or auto (the best the solver proves).
-    #[arg(long, default_value = "auto")]
-    pub goal: Goal,
-    /// Print {"verdict", "accepted", "first_error", "line", "rest", ...} as JSON.
+    /// With a file: the exercise to check against (needed when the file has several).
+    #[arg(long)]
+    pub id: Option<String>,
+    /// The goal: win, material:N, king or auto (the best the solver proves) [default: the
+    /// exercise's goal, or auto]
+    #[arg(long)]
+    pub goal: Option<Goal>,
+    /// Language of the verdict [default: the exercise set's language; English for a FEN]
+    #[arg(long, value_parser = one_of::<Lang>("a language"))]
+    pub lang: Option<Lang>,
+    /// Print {"verdict", "accepted", "first_error", "line", "message", ...} as JSON.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// The game of a FEN given as TARGET (an exercise file says its own game).
     #[command(flatten)]
     pub variant: VariantArg,
 }
 
 pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
-    let goal = args.goal;
-    let result = with_variant!(args.variant.get(), R => {
-        let position = parse_position_in::<R>(&args.position)?;
-        check::check_line(
-            &mut Solver::<R>::new(),
-            &position,
-            &args.moves,
-            goal,
-            None,
-            args.limits.limits(),
-        )?
-    });
+    let limits = args.limits.limits();
+    let (result, lang) = if names_a_file(&args.target) {
+        let set = exercise::load(Path::new(&args.target))?;
+        let lang = args.lang.unwrap_or(set.language);
+        let chosen = choose(&set.exercises, args.id.as_deref(), &set.source_name, lang)?;
+        let goal = args.goal.unwrap_or(chosen.goal);
+        let book = chosen.solution.as_deref();
+        let result = with_position!(&chosen.position, position => {
+            check::check_line(&mut Solver::new(), position, &args.moves, goal, book, limits)
+        });
+        (result, lang)
+    } else {
+        if args.id.is_some() {
+            return Err(CliError::Usage("--id needs an exercise file".into()));
+        }
+        let goal = args.goal.unwrap_or(Goal::Auto);
+        let result = with_variant!(args.variant.get(), R => {
+            let position = parse_position_in::<R>(&args.target)?;
+            check::check_line(&mut Solver::<R>::new(), &position, &args.moves, goal, None, limits)
+        });
+        (result, args.lang.unwrap_or(Lang::English))
+    };
+    let result = result
+        .map_err(|e: NoSolution| CliError::Rejected(e.say(lang)))?
+        .in_language(lang);
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&result).expect("check serializes")
         );
     } else {
-        println!("{}: {}", result.verdict.name(), result.message);
-        let mut line = Vec::new();
-        for (i, text) in result.line.iter().enumerate() {
-            if result.filled.contains(&i) {
-                line.push(format!("({text})"));
-            } else {
-                line.push(text.clone());
-            }
-        }
-        if !line.is_empty() {
-            println!("line: {}", line.join(" "));
-        }
-        if !result.rest.is_empty() {
-            println!("rest: {}", result.rest.join(" "));
-        }
-        if let Some(error) = &result.first_error {
-            if !error.refutation.is_empty() {
-                println!("refutation: {}", error.refutation.join(" "));
-            }
-        }
+        out!("{}", describe(&result, lang));
     }
     Ok(())
+}
+
+/// The exercise of `exercises` named `id`; without an id, the only one.
+fn choose<'a>(
+    exercises: &'a [Exercise],
+    id: Option<&str>,
+    file: &str,
+    lang: Lang,
+) -> Result<&'a Exercise, CliError> {
+    match (id, exercises) {
+        (None, [only]) => Ok(only),
+        (None, _) => {
+            let ids: Vec<&str> = exercises.iter().map(|e| e.id.as_str()).collect();
+            let (count, ids) = (exercises.len(), ids.join(", "));
+            Err(CliError::Usage(fill(
+                lang,
+                Text::CheckLineWhichExercise,
+                &[("file", &file), ("count", &count), ("ids", &ids)],
+            )))
+        }
+        (Some(id), _) => exercises.iter().find(|e| e.id == id).ok_or_else(|| {
+            CliError::Rejected(fill(
+                lang,
+                Text::SolveNoSuchId,
+                &[("file", &file), ("id", &id)],
+            ))
+        }),
+    }
+}
+
+/// The text report: the verdict's sentence, the line as understood, numbered, and the
+/// refutation of a wrong move.
+pub fn describe(result: &LineCheck, lang: Lang) -> String {
+    let mut out = match result.verdict {
+        Verdict::Correct | Verdict::Alternative => format!("{}\n", result.message),
+        verdict => format!(
+            "{}{}{}\n",
+            text(lang, verdict.label()),
+            text(lang, Text::Colon),
+            result.message
+        ),
+    };
+    if !result.line.is_empty() {
+        let line = result.numbered_line(lang);
+        out.push_str(&fill(lang, Text::CheckLineYourLine, &[("line", &line)]));
+        out.push('\n');
+    }
+    if let Some(error) = &result.first_error {
+        if !error.refutation.is_empty() {
+            let line = error.refutation.join(" ");
+            out.push_str(&fill(lang, Text::CheckLineRefutation, &[("line", &line)]));
+            out.push('\n');
+        }
+    }
+    out
 }

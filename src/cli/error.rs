@@ -6,6 +6,7 @@ use damtutor::check::line::NoSolution;
 use damtutor::exercise::ExerciseError;
 use damtutor::fen::FenError;
 use damtutor::notation::MoveError;
+use damtutor::pdf::PdfError;
 use damtutor::practice::PracticeError;
 use damtutor::quiz::{KeyError, QuizError};
 use damtutor::render::templates::TemplateError;
@@ -43,6 +44,10 @@ pub enum CliError {
     Rejected(String),
     /// Some items were done and others were not (answer files that could not be read).
     Partial(String),
+    /// Standard output could not be written (a closed pipe, a full disk).
+    Stdout(std::io::Error),
+    /// A PDF could not be printed: no browser, or the browser failed.
+    Pdf(PdfError),
 }
 
 impl CliError {
@@ -79,6 +84,8 @@ impl fmt::Display for CliError {
             } => write!(f, "move {number} ({}): {}", text.trim(), error.reason()),
             CliError::Template(error) => write!(f, "templates: {error}"),
             CliError::Key(error) => write!(f, "{error}"),
+            CliError::Stdout(error) => write!(f, "standard output: {error}"),
+            CliError::Pdf(error) => write!(f, "{error}; nothing written"),
         }
     }
 }
@@ -115,9 +122,19 @@ impl From<KeyError> for CliError {
     }
 }
 
+impl From<PdfError> for CliError {
+    fn from(error: PdfError) -> CliError {
+        CliError::Pdf(error)
+    }
+}
+
 impl From<QuizError> for CliError {
     fn from(error: QuizError) -> CliError {
-        CliError::Rejected(error.to_string())
+        match error {
+            // A total the questions asked for cannot make: the flags are at fault.
+            QuizError::Points(_) => CliError::Usage(error.to_string()),
+            QuizError::NothingToAsk(_) => CliError::Rejected(error.to_string()),
+        }
     }
 }
 

@@ -1,9 +1,11 @@
+use super::output::is_device;
 use super::values::one_of;
 use super::{write_file, CliError, VariantArg};
 use clap::{Args, ValueEnum};
-use damtutor::exercise::{self, Exercise};
+use damtutor::exercise::{self, Bilingual, Exercise};
 use damtutor::generate::compose::most_pieces;
 use damtutor::generate::{self, compose, ComposeOptions, ComposeReport, Stop, Target};
+use damtutor::words::Lang;
 use damtutor::{Color, Variant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -18,9 +20,9 @@ pub struct GenerateArgs {
     /// material or the game) or any (any proven win or gain).
     #[arg(long, value_parser = one_of::<Target>("a motif to generate"))]
     pub motif: Target,
-    /// How many exercises to compose.
-    #[arg(long, default_value_t = 10)]
-    pub count: usize,
+    /// How many exercises to compose (1 to 100000).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub count: u32,
     /// The random seed: the same seed and options give the same set.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -39,7 +41,7 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = one_of::<Side>("a side"))]
     pub side: Option<Side>,
     /// Stop after this many seconds and write the exercises found so far.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = super::values::seconds)]
     pub time_limit: f64,
     /// The solver's node budget for the first proof of each candidate position.
     #[arg(long, default_value_t = 20_000)]
@@ -58,9 +60,6 @@ pub struct GenerateArgs {
 
 pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     let target = args.motif;
-    if args.count == 0 {
-        return Err(CliError::Usage("--count must be at least 1".into()));
-    }
     let variant = args.variant.get();
     if !target.exists_in(variant) {
         return Err(CliError::Usage(format!(
@@ -70,7 +69,7 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
             game_name(variant)
         )));
     }
-    let mut options = ComposeOptions::new(target, args.count, args.seed).in_game(variant);
+    let mut options = ComposeOptions::new(target, args.count as usize, args.seed).in_game(variant);
     if let Some(text) = &args.plies {
         options.proof.plies =
             generate::parse_range(text).map_err(|e| CliError::Usage(format!("--plies {e}")))?;
@@ -92,6 +91,18 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
                 most / 2,
             )));
         }
+        let possible = compose::piece_range(variant, target);
+        if *options.pieces.end() < *possible.start() || *options.pieces.start() > *possible.end() {
+            return Err(CliError::Usage(format!(
+                "--pieces {text}: the {target} positions of {} have {} to {} pieces; use a \
+                 range that meets {}..{}",
+                game_name(variant),
+                possible.start(),
+                possible.end(),
+                possible.start(),
+                possible.end()
+            )));
+        }
     }
     options.side = args.side.map(|side| match side {
         Side::White => Color::White,
@@ -99,13 +110,8 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     });
     options.proof.level = args.level;
     options.proof.nodes = args.nodes.max(1_000);
-    if args.time_limit.is_nan() || args.time_limit <= 0.0 {
-        return Err(CliError::Usage(
-            "--time-limit must be a positive number of seconds".into(),
-        ));
-    }
     set_threads(args.threads)?;
-    let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit.min(1e7))));
+    let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit)));
     let title = args.title.clone().unwrap_or_else(|| {
         format!(
             "Composed exercises: {}{} (seed {})",
@@ -116,7 +122,7 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     });
 
     let device = is_device(&args.out);
-    let bar = progress_bar(args.count as u64, COUNT_BAR);
+    let bar = progress_bar(u64::from(args.count), COUNT_BAR);
     let mut saved = 0;
     let mut save_error = None;
     let report = compose(&options, &stop, |report| {
@@ -165,8 +171,8 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
             if report.exercises.len() == 1 { "" } else { "s" },
             args.out.display()
         ),
-    );
-    if report.exercises.len() < args.count {
+    )?;
+    if report.exercises.len() < args.count as usize {
         eprintln!(
             "damtutor: stopped at the time limit ({} s) with {} of the {} exercises asked for",
             args.time_limit,
@@ -200,15 +206,21 @@ fn save(
                 composed
                     .proven
                     .exercise(format!("{}-{:0width$}", target.prefix(), n + 1));
-            exercise.source = Some(format!(
-                "damtutor generate{flag} --motif {} --seed {}",
-                target.key(),
-                args.seed
-            ));
-            exercise.comment = Some(format!(
-                "Composed from candidate {} of seed {}.",
-                composed.index, args.seed
-            ));
+            exercise.source = Bilingual::new(
+                Lang::English,
+                format!(
+                    "damtutor generate{flag} --motif {} --seed {}",
+                    target.key(),
+                    args.seed
+                ),
+            );
+            exercise.comment = Bilingual::new(
+                Lang::English,
+                format!(
+                    "Composed from candidate {} of seed {}.",
+                    composed.index, args.seed
+                ),
+            );
             exercise
         })
         .collect();
@@ -271,12 +283,13 @@ pub fn progress_bar(length: u64, template: &str) -> ProgressBar {
 
 /// Prints a report line on standard output, or on standard error when the set itself goes to
 /// a device or pipe (standard output, most likely).
-pub fn say(device: bool, line: &str) {
+pub fn say(device: bool, line: &str) -> Result<(), CliError> {
     if device {
         eprintln!("{line}");
     } else {
-        println!("{line}");
+        outln!("{line}");
     }
+    Ok(())
 }
 
 /// Sets the number of worker threads of the run (rayon's global pool); `None` keeps one per
@@ -289,9 +302,4 @@ pub fn set_threads(threads: Option<u16>) -> Result<(), CliError> {
         .num_threads(usize::from(threads))
         .build_global()
         .map_err(|e| CliError::Usage(format!("--threads: {e}")))
-}
-
-/// Whether `path` names a device or a pipe (such as `/dev/stdout`) rather than a file.
-pub fn is_device(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
 }

@@ -11,8 +11,8 @@ pub struct LimitArgs {
     /// Give up (status unknown) after this many nodes per position.
     #[arg(long, default_value_t = 20_000_000)]
     pub max_nodes: u64,
-    /// Give up (status unknown) after this many seconds per position.
-    #[arg(long, default_value_t = 10.0)]
+    /// Give up (status unknown) after this many seconds per position (above 0, at most a week).
+    #[arg(long, default_value_t = 10.0, value_parser = super::values::seconds)]
     pub time_limit: f64,
 }
 
@@ -21,7 +21,9 @@ impl LimitArgs {
         Limits {
             max_plies: self.max_plies.min(200),
             max_nodes: self.max_nodes,
-            time_limit: Duration::from_secs_f64(self.time_limit.clamp(0.001, 86_400.0)),
+            time_limit: Duration::from_secs_f64(
+                self.time_limit.clamp(0.001, super::values::MAX_SECONDS),
+            ),
         }
     }
 }

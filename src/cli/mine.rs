@@ -1,14 +1,15 @@
-use super::generate::{is_device, progress_bar, say, set_threads, BYTES_BAR};
+use super::generate::{progress_bar, say, set_threads, BYTES_BAR};
+use super::output::{self, is_device, Streamed};
 use super::values::{one_of, VariantName};
 use super::CliError;
 use clap::Args;
-use damtutor::exercise::{self, Exercise};
+use damtutor::exercise::{self, Bilingual, Exercise};
 use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
 use damtutor::generate::{self, Stop, Target};
+use damtutor::words::Lang;
 use damtutor::Variant;
 use std::collections::{HashMap, HashSet};
-use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -24,8 +25,8 @@ pub struct MineArgs {
     /// 25 russian, 26 brazilian).
     #[arg(long, default_value = "international", value_parser = one_of::<VariantName>("a game"))]
     pub variant: VariantName,
-    /// The least net gain of a combination, in men (a king counting 3).
-    #[arg(long, default_value_t = 1)]
+    /// The least net gain of a combination, in men (a king counting 3): 1 to 60.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub min_gain: u32,
     /// What to look for: shot (a combination: a sacrifice that wins), turkish_strike,
     /// breakthrough, king_trap, or any (every forced gain, sacrifice or not).
@@ -39,7 +40,7 @@ pub struct MineArgs {
     #[arg(long, default_value_t = 16_000)]
     pub nodes: u64,
     /// Stop after this many seconds and write what was found [default: no limit].
-    #[arg(long)]
+    #[arg(long, value_parser = super::values::seconds)]
     pub time_limit: Option<f64>,
     /// The set's title [default: from the file names].
     #[arg(long)]
@@ -55,21 +56,10 @@ pub struct MineArgs {
 
 pub fn run(args: MineArgs) -> Result<(), CliError> {
     let target = args.motif;
-    if args.min_gain == 0 {
-        return Err(CliError::Usage("--min-gain must be at least 1".into()));
-    }
     if !(1..=40).contains(&args.max_plies) {
         return Err(CliError::Usage("--max-plies must lie within 1..40".into()));
     }
-    let limit = match args.time_limit {
-        Some(seconds) if seconds > 0.0 => Some(Duration::from_secs_f64(seconds.min(1e7))),
-        Some(_) => {
-            return Err(CliError::Usage(
-                "--time-limit must be a positive number of seconds".into(),
-            ))
-        }
-        None => None,
-    };
+    let limit = args.time_limit.map(Duration::from_secs_f64);
     set_threads(args.threads)?;
     let mut options = MineOptions {
         target,
@@ -83,7 +73,8 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     let mut inputs = Vec::new();
     let mut total_bytes = 0;
     for path in &args.files {
-        let file = File::open(path).map_err(|e| CliError::io(path, e))?;
+        let file = damtutor::input::open(path)
+            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
         total_bytes += file.metadata().map(|m| m.len()).unwrap_or(0);
         inputs.push((path.clone(), file));
     }
@@ -106,6 +97,8 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
         target.key(),
         args.min_gain
     );
+    // An archive is never replaced by what is mined from it.
+    output::refuse_input(&args.out)?;
     let stems: Vec<String> = inputs.iter().map(|(path, _)| stem(path)).collect();
     let mut ids = Ids::new(&stems);
     let mut writer = SetWriter::new(&args.out, title, description);
@@ -122,8 +115,8 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             }
             Event::Found(mined) => {
                 let mut exercise = mined.proven.exercise(ids.next(stem, mined.id(stem)));
-                exercise.source = Some(mined.source.clone());
-                exercise.comment = Some(mined.comment());
+                exercise.source = Bilingual::new(Lang::English, mined.source.clone());
+                exercise.comment = Bilingual::new(Lang::English, mined.comment());
                 if writer.push(&exercise).is_err() {
                     // The error is kept and reported at the end; nothing more is worth mining.
                     stop.raise();
@@ -159,7 +152,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             report.found,
             report.duplicates
         ),
-    );
+    )?;
     say(
         device,
         &format!(
@@ -170,7 +163,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             seconds,
             report.solved
         ),
-    );
+    )?;
     let written = writer.finish()?;
     if report.stopped {
         eprintln!("damtutor: stopped at the time limit; the games after that were not read");
@@ -187,7 +180,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     say(
         device,
         &format!("wrote {written} exercises to {}", args.out.display()),
-    );
+    )?;
     Ok(())
 }
 
@@ -246,7 +239,7 @@ struct SetWriter {
     description: String,
     /// The set's game, once the first exercise gave it.
     variant: Option<Variant>,
-    open: Option<(BufWriter<File>, Option<PathBuf>)>,
+    open: Option<Streamed>,
     written: usize,
     error: Option<CliError>,
 }
@@ -282,30 +275,14 @@ impl SetWriter {
                 Ok(())
             }
             Err(e) => {
-                self.error = Some(CliError::io(&self.path, e));
+                self.error = Some(e);
                 Err(())
             }
         }
     }
 
-    fn append(&mut self, item: &str) -> std::io::Result<()> {
+    fn append(&mut self, item: &str) -> Result<(), CliError> {
         if self.open.is_none() {
-            let (file, temporary) = if is_device(&self.path) {
-                (File::create(&self.path)?, None)
-            } else {
-                if let Some(folder) = self.path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(folder)?;
-                }
-                let name = self
-                    .path
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .unwrap_or("damtutor");
-                let temporary = self
-                    .path
-                    .with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-                (File::create(&temporary)?, Some(temporary))
-            };
             let mut empty = generate::exercise_set(
                 self.title.clone(),
                 Some(self.description.clone()),
@@ -313,12 +290,14 @@ impl SetWriter {
             );
             empty.variant = self.variant.unwrap_or_default();
             let header = exercise::to_yaml(&empty).replace("exercises: []\n", "exercises:\n");
-            let mut out = BufWriter::new(file);
-            out.write_all(header.as_bytes())?;
-            self.open = Some((out, temporary));
+            let mut out = Streamed::create(&self.path)?;
+            out.write(header.as_bytes())
+                .map_err(|e| CliError::io(&self.path, e))?;
+            self.open = Some(out);
         }
-        let (out, _) = self.open.as_mut().expect("opened above");
-        out.write_all(item.as_bytes())
+        let out = self.open.as_mut().expect("opened above");
+        out.write(item.as_bytes())
+            .map_err(|e| CliError::io(&self.path, e))
     }
 
     /// Flushes and renames the file into place; returns the number of exercises written.
@@ -326,27 +305,9 @@ impl SetWriter {
         if let Some(error) = self.error.take() {
             return Err(error);
         }
-        let Some((out, temporary)) = self.open.take() else {
-            return Ok(0);
-        };
-        let failed = |e: std::io::Error| CliError::io(&self.path, e);
-        let file = out.into_inner().map_err(|e| failed(e.into_error()))?;
-        if let Some(temporary) = temporary {
-            file.sync_all().map_err(failed)?;
-            drop(file);
-            if let Err(e) = std::fs::rename(&temporary, &self.path) {
-                let _ = std::fs::remove_file(&temporary);
-                return Err(failed(e));
-            }
-        }
-        Ok(self.written)
-    }
-}
-
-impl Drop for SetWriter {
-    fn drop(&mut self) {
-        if let Some((_, Some(temporary))) = self.open.take() {
-            let _ = std::fs::remove_file(temporary);
+        match self.open.take() {
+            Some(out) => out.finish().map(|()| self.written),
+            None => Ok(0),
         }
     }
 }

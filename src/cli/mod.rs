@@ -1,6 +1,25 @@
 //! The command line: clap types, one file per subcommand, and [`CliError`], what stops a command
 //! (`main` turns it into the exit code).
 
+/// `print!` that returns from the command with [`CliError::Stdout`] when standard output
+/// cannot be written (a closed pipe, a full disk) instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write(format_args!($($arg)*))?
+    };
+}
+
+/// `println!` as [`out!`] is `print!`.
+macro_rules! outln {
+    () => {
+        $crate::cli::stdout::write(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {{
+        $crate::cli::stdout::write(format_args!($($arg)*))?;
+        $crate::cli::stdout::write(format_args!("\n"))?
+    }};
+}
+
 mod check;
 mod check_line;
 mod error;
@@ -8,12 +27,16 @@ mod generate;
 mod limits;
 mod mine;
 mod moves;
+pub mod output;
+mod pdf;
 mod perft;
 mod play;
 mod practice;
 mod quiz;
+mod select;
 mod show;
 mod solve;
+pub mod stdout;
 mod validate;
 mod values;
 mod worksheet;
@@ -61,27 +84,21 @@ pub enum Command {
     Mine(mine::MineArgs),
 }
 
-/// Writes `contents` to `path` through a temporary file in the same folder and a rename, so
-/// that a failure never leaves half a file. Missing folders are created. Something that is not
-/// a regular file (a device such as `/dev/null`, a pipe) is written to directly, never replaced.
-pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), CliError> {
-    let failed = |e: std::io::Error| CliError::io(path, e);
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-        return std::fs::write(path, contents).map_err(failed);
+pub use output::write_file;
+
+/// Whether a command's TARGET names an exercise file rather than a position: an existing
+/// file, or a name ending in `.yaml` / `.yml` (so that a missing file is reported as such).
+pub fn names_a_file(target: &str) -> bool {
+    let path = std::path::Path::new(target);
+    // `start` is always the start position (a file of that name is `./start`).
+    if target.trim().eq_ignore_ascii_case("start") {
+        return false;
     }
-    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(folder).map_err(failed)?;
-    }
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("damtutor");
-    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&temporary, contents).map_err(failed)?;
-    std::fs::rename(&temporary, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        failed(e)
-    })
+    path.is_file()
+        || matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        )
 }
 
 /// Reads POS: a FEN string or `start` (the start position of the game `R`).
@@ -105,8 +122,13 @@ impl VariantArg {
     }
 }
 
-/// Runs the command; returns what to print on standard output.
+/// Runs the command; what it prints on standard output is flushed before it returns.
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    run_command(cli)?;
+    stdout::flush()
+}
+
+fn run_command(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Show(args) => show::run(args),
         Command::Moves(args) => moves::run(args),

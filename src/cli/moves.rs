@@ -65,13 +65,13 @@ fn list<R: Rules>(args: &MovesArgs) -> Result<(), CliError> {
                 }
             })
             .collect();
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&list).expect("moves serialize")
         );
     } else {
         for m in &legal {
-            println!("{}", position.move_text_in(m, &legal));
+            outln!("{}", position.move_text_in(m, &legal));
         }
     }
     Ok(())

@@ -2,15 +2,18 @@ use super::{parse_position_in, CliError, VariantArg};
 use clap::Args;
 use damtutor::{perft, with_variant, Rules};
 use serde::Serialize;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// The position: a FEN string such as "W:W31-50:B1-20", or `start`.
     pub position: String,
-    /// Count depths 1 to N.
-    #[arg(long, short)]
+    /// Count depths 1 to N (at most 30).
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: u32,
+    /// Stop after this many seconds (exit code 1, with the depths counted so far).
+    #[arg(long, default_value_t = 600.0, value_parser = super::values::seconds)]
+    pub time_limit: f64,
     /// Count the last level's moves without making them.
     #[arg(long)]
     pub bulk: bool,
@@ -37,16 +40,22 @@ pub fn run(args: PerftArgs) -> Result<(), CliError> {
 
 fn count<R: Rules>(args: &PerftArgs) -> Result<(), CliError> {
     let position = parse_position_in::<R>(&args.position)?;
-    if args.depth == 0 || args.depth > 20 {
-        return Err(CliError::Usage("--depth must be between 1 and 20".into()));
-    }
+    let deadline = Instant::now() + Duration::from_secs_f64(args.time_limit);
     let mut lines = Vec::new();
     for depth in 1..=args.depth {
         let started = Instant::now();
-        let nodes = if args.bulk {
-            perft::perft_bulk(&position, depth)
-        } else {
-            perft::perft(&position, depth)
+        let Some(nodes) = perft::perft_until(&position, depth, args.bulk, deadline) else {
+            if args.json {
+                outln!(
+                    "{}",
+                    serde_json::to_string_pretty(&lines).expect("perft serializes")
+                );
+            }
+            return Err(CliError::Rejected(format!(
+                "perft({depth}) not finished within the time limit ({} s; --time-limit S \
+                 allows more)",
+                args.time_limit
+            )));
         };
         let seconds = started.elapsed().as_secs_f64();
         if !args.json {
@@ -55,7 +64,7 @@ fn count<R: Rules>(args: &PerftArgs) -> Result<(), CliError> {
             } else {
                 0.0
             };
-            println!(
+            outln!(
                 "perft({depth}) = {nodes}  ({seconds:.3} s, {:.1} M nodes/s)",
                 rate / 1e6
             );
@@ -70,14 +79,14 @@ fn count<R: Rules>(args: &PerftArgs) -> Result<(), CliError> {
         let legal = position.legal_moves();
         let divided = perft::divide(&position, args.depth, args.bulk);
         if !args.json {
-            println!();
+            outln!();
             for (m, nodes) in &divided {
-                println!("{:<12} {nodes}", position.move_text_in(m, &legal));
+                outln!("{:<12} {nodes}", position.move_text_in(m, &legal));
             }
         }
     }
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&lines).expect("perft serializes")
         );

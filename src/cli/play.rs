@@ -28,6 +28,6 @@ fn play<R: Rules>(args: &PlayArgs) -> Result<(), CliError> {
         })?;
         position = position.play_unchecked(&m);
     }
-    println!("{position}");
+    outln!("{position}");
     Ok(())
 }

@@ -1,7 +1,9 @@
 use super::limits::LimitArgs;
+use super::output::Outputs;
+use super::select::{self, SelectArgs};
 use super::values::one_of;
 use super::worksheet::{load_sets, verified};
-use super::{write_file, CliError};
+use super::CliError;
 use clap::Args;
 use damtutor::practice::{self, PracticeOptions, DEFAULT_MAX_TURNS};
 use damtutor::render::templates::{Document, Format, Templates};
@@ -22,11 +24,16 @@ pub struct PracticeArgs {
     /// The language of every word on the page [default: the first set's language]
     #[arg(long, value_parser = one_of::<Lang>("a language"))]
     pub lang: Option<Lang>,
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// The page's title [default: the sets' titles in the page's language]
+    #[arg(long)]
+    pub title: Option<String>,
     /// Shuffle the exercises.
     #[arg(long)]
     pub shuffle: bool,
-    /// The seed of --shuffle: the same seed writes the same page [default: a random seed,
-    /// printed]
+    /// The seed of --shuffle and --count: the same seed writes the same page [default: a
+    /// random seed, printed]
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// The most turns of the solving side one exercise's tree may have; an exercise with a
@@ -51,7 +58,7 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         .iter()
         .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
         .collect();
-    let solutions = verified(&pairs, limits)?;
+    let solutions = verified(&pairs, limits, args.lang)?;
     let solved_in = started.elapsed();
     let items: Vec<Item> = pairs
         .iter()
@@ -62,6 +69,7 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
             solution,
         })
         .collect();
+    let chosen = select::choose(&items, &args.select)?;
 
     let seed = args
         .seed
@@ -72,21 +80,23 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         seed,
         max_turns: args.max_tree,
         limits,
+        title: args.title.clone(),
     };
     // One page a game, in the order the games first appear.
     let mut games: Vec<Variant> = Vec::new();
-    for item in &items {
+    for item in &chosen {
         if !games.contains(&item.solution.variant()) {
             games.push(item.solution.variant());
         }
     }
     let mut pages = Vec::new();
     for &game in &games {
-        let of_game: Vec<Item> = items
+        let of_game: Vec<Item> = chosen
             .iter()
             .filter(|item| item.solution.variant() == game)
             .copied()
             .collect();
+        let of_game = select::draw(of_game, args.select.count, seed);
         let page = practice::build(&of_game, &options)?;
         let html = practice::render(&page, &templates)?;
         let path = if games.len() == 1 {
@@ -97,27 +107,32 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         pages.push((path, page, html));
     }
     let trees_in = started.elapsed() - solved_in;
-    // Written only once every page is made.
+    // Written only once every page is made, all together.
+    let mut outputs = Outputs::new();
+    for (path, _, html) in &pages {
+        outputs.add(path, html.as_bytes());
+    }
+    outputs.onto_device(&args.out)?;
+    outputs.commit()?;
     for (path, page, html) in &pages {
-        write_file(path, html)?;
-        println!(
+        outln!(
             "wrote {} ({} exercises, {} KB)",
             path.display(),
             page.exercises.len(),
             html.len().div_ceil(1024)
         );
     }
-    if args.shuffle && args.seed.is_none() {
-        println!("seed {seed} (add --seed {seed} to write the same page again)");
+    if (args.shuffle || args.select.draws()) && args.seed.is_none() {
+        outln!("seed {seed} (add --seed {seed} to write the same page again)");
     }
     let turns: usize = pages
         .iter()
         .flat_map(|(_, page, _)| page.exercises.iter())
         .map(|e| practice::tree::turns(&e.tree))
         .sum();
-    println!(
-        "{} exercises: solved in {:.2} s, proof trees ({turns} turns) in {:.2} s",
-        items.len(),
+    let count: usize = pages.iter().map(|(_, page, _)| page.exercises.len()).sum();
+    outln!(
+        "{count} exercises: solved in {:.2} s, proof trees ({turns} turns) in {:.2} s",
         solved_in.as_secs_f64(),
         trees_in.as_secs_f64()
     );

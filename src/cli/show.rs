@@ -14,7 +14,7 @@ pub struct ShowArgs {
 pub fn run(args: ShowArgs) -> Result<(), CliError> {
     with_variant!(args.variant.get(), R => {
         let position = parse_position_in::<R>(&args.position)?;
-        print!("{}", diagram(&position));
+        out!("{}", diagram(&position));
     });
     Ok(())
 }

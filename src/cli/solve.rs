@@ -1,12 +1,13 @@
 use super::limits::LimitArgs;
-use super::{parse_position_in, CliError, VariantArg};
+use super::values::one_of;
+use super::{names_a_file, parse_position_in, CliError, VariantArg};
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
 use damtutor::solver::report::{self, SolutionReport};
 use damtutor::solver::{self, Difficulty, Goal, Solution, Status, TreeNode};
 use damtutor::verify;
-use damtutor::words::{fill, Lang, Text};
-use damtutor::{with_solution, with_variant, Rules, Variant};
+use damtutor::words::{self, fill, text, Lang, Text};
+use damtutor::{with_solution, with_variant, Color, Rules, Variant};
 use std::path::Path;
 
 #[derive(Args, Debug)]
@@ -26,6 +27,9 @@ pub struct SolveArgs {
     /// Print JSON (one object; an array for a file).
     #[arg(long)]
     pub json: bool,
+    /// Language of the text report [default: the exercise set's language; English for a FEN]
+    #[arg(long, value_parser = one_of::<Lang>("a language"))]
+    pub lang: Option<Lang>,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// The game of a FEN given as TARGET (an exercise file says its own game).
@@ -37,12 +41,14 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
     let goal_override = args.goal;
     let limits = args.limits.limits();
     let path = Path::new(&args.target);
-    let is_file = path.is_file()
-        || matches!(
-            path.extension().and_then(|e| e.to_str()),
-            Some("yaml" | "yml")
-        );
-    if !is_file {
+    if Path::new(&args.target).is_dir() {
+        return Err(CliError::Usage(format!(
+            "{}: a folder; solve takes a position or one exercise file (damtutor validate \
+             FOLDER proves every file of a folder)",
+            args.target
+        )));
+    }
+    if !names_a_file(&args.target) {
         if args.id.is_some() {
             return Err(CliError::Usage("--id needs an exercise file".into()));
         }
@@ -51,29 +57,32 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             let position = parse_position_in::<R>(&args.target)?;
             let solution = solver::Solver::<R>::new().solve(&position, goal, limits);
             if args.json {
-                print_json(&SolutionReport::new(&solution, None, args.tree));
+                print_json(&SolutionReport::new(&solution, None, args.tree))?;
             } else {
-                print!("{}", describe(&solution, None, args.tree));
+                let lang = args.lang.unwrap_or(Lang::English);
+                out!("{}", describe(&solution, None, args.tree, lang));
             }
             Ok(())
         });
     }
     let set = exercise::load(path)?;
+    let lang = args.lang.unwrap_or(set.language);
     let chosen: Vec<&Exercise> = set
         .exercises
         .iter()
         .filter(|e| args.id.as_ref().is_none_or(|id| &e.id == id))
         .collect();
     if chosen.is_empty() {
-        return Err(CliError::Rejected(format!(
-            "{}: no exercise has the id '{}'",
-            set.source_name,
-            args.id.unwrap_or_default()
+        let id = args.id.unwrap_or_default();
+        return Err(CliError::Rejected(fill(
+            lang,
+            Text::SolveNoSuchId,
+            &[("file", &set.source_name), ("id", &id)],
         )));
     }
     // Solved and checked as `validate` does: a sound written solution is kept beside the
     // solver's line, with its motifs.
-    let mut solutions: Vec<_> = verify::verify_exercises(&chosen, goal_override, limits)
+    let mut solutions: Vec<_> = verify::verify_exercises(&chosen, goal_override, limits, lang)
         .into_iter()
         .map(|report| report.solution)
         .collect();
@@ -91,143 +100,207 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
                 with_solution!(solution, s => SolutionReport::new(s, Some(e.id.clone()), args.tree))
             })
             .collect();
-        print_json(&reports);
+        print_json(&reports)?;
     } else {
         for (e, solution) in chosen.iter().zip(&solutions) {
-            print!(
+            out!(
                 "{}",
-                with_solution!(solution, s => describe(s, Some(&e.id), args.tree))
+                with_solution!(solution, s => describe(s, Some(&e.id), args.tree, lang))
             );
-            println!();
+            outln!();
         }
     }
     Ok(())
 }
 
-fn print_json<T: serde::Serialize>(value: &T) {
-    println!(
+fn print_json<T: serde::Serialize>(value: &T) -> Result<(), CliError> {
+    outln!(
         "{}",
         serde_json::to_string_pretty(value).expect("reports serialize")
     );
+    Ok(())
 }
 
-/// The text report of one solution.
-pub fn describe<R: Rules>(solution: &Solution<R>, id: Option<&str>, tree: bool) -> String {
-    let lang = Lang::English;
+/// `key`'s words with `values` filled in.
+fn say(lang: Lang, key: Text, values: &[(&str, &dyn std::fmt::Display)]) -> String {
+    fill(lang, key, values)
+}
+
+/// The name of a game in `lang`.
+pub fn game_name(lang: Lang, variant: Variant) -> &'static str {
+    text(
+        lang,
+        match variant {
+            Variant::International => Text::GameInternational,
+            Variant::Brazilian => Text::GameBrazilian,
+            Variant::Russian => Text::GameRussian,
+            Variant::English => Text::GameEnglish,
+        },
+    )
+}
+
+/// The text report of one solution, in `lang`.
+pub fn describe<R: Rules>(
+    solution: &Solution<R>,
+    id: Option<&str>,
+    tree: bool,
+    lang: Lang,
+) -> String {
     let mut out = String::new();
-    let side = solution.position.turn();
+    let side = words::side(lang, solution.position.turn());
     if let Some(id) = id {
         out.push_str(&format!("[{id}] "));
     }
-    let game = match R::RULES.variant {
-        Variant::International => String::new(),
-        variant => format!("{variant}, "),
+    let fen = solution.position.to_string();
+    let position = match R::RULES.variant {
+        Variant::International => fen,
+        variant => say(
+            lang,
+            Text::SolveGamePosition,
+            &[("game", &game_name(lang, variant)), ("position", &fen)],
+        ),
     };
-    out.push_str(&format!("{side} to play ({game}{})\n", solution.position));
-    let tags = |motifs: &[solver::Motif]| {
-        if motifs.is_empty() {
-            "-".to_string()
-        } else {
-            motifs
-                .iter()
-                .map(|m| m.key())
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
+    out.push_str(&say(
+        lang,
+        Text::SolveToPlay,
+        &[("side", &side), ("position", &position)],
+    ));
+    out.push('\n');
+    let mut line = |text: String| {
+        out.push_str("  ");
+        out.push_str(&text);
+        out.push('\n');
     };
     match solution.status {
         Status::Win | Status::Goal => {
-            let what = match solution.status {
-                Status::Win => "wins the game".to_string(),
-                _ => format!("reaches the goal {}", solution.goal),
-            };
-            out.push_str(&format!("  {side} {what}: {}\n", solution.book_annotated()));
+            let annotated = solution.book_annotated();
+            line(match solution.status {
+                Status::Win => say(
+                    lang,
+                    Text::SolveWins,
+                    &[("side", &side), ("line", &annotated)],
+                ),
+                _ => say(
+                    lang,
+                    Text::SolveForces,
+                    &[
+                        ("side", &side),
+                        ("goal", &words::goal(lang, solution.goal)),
+                        ("line", &annotated),
+                    ],
+                ),
+            });
             if let Some(choice) = solution.choice {
-                out.push_str(&format!("  {}\n", report::choice(lang, choice)));
+                line(report::choice(lang, choice));
             }
-            let keys = solution.key_texts().join(", ");
-            out.push_str(&format!(
-                "  key move{}: {keys} ({})\n",
-                if solution.key_moves.len() > 1 {
-                    "s"
+            let keys = solution.key_texts().join(text(lang, Text::Comma));
+            let unique = report::uniqueness(lang, solution);
+            let key = if solution.key_moves.len() > 1 {
+                Text::SolveKeyMoves
+            } else {
+                Text::SolveKeyMove
+            };
+            line(say(lang, key, &[("moves", &keys), ("unique", &unique)]));
+            let tags = |motifs: &[solver::Motif]| {
+                let names: Vec<&str> = motifs.iter().map(|&m| words::motif(lang, m)).collect();
+                if names.is_empty() {
+                    "-".to_string()
                 } else {
-                    ""
-                },
-                report::uniqueness(lang, solution)
+                    names.join(text(lang, Text::Comma))
+                }
+            };
+            line(say(
+                lang,
+                Text::SolveMotifs,
+                &[("motifs", &tags(&solution.motifs))],
             ));
-            out.push_str(&format!("  motifs: {}\n", tags(&solution.motifs)));
+            // A sound written solution that differs from the solver's line, with its motifs.
             if let Some(given) = solution
                 .given
                 .as_ref()
                 .filter(|g| solver::differ(&g.moves, &solution.line))
             {
-                let line = solver::annotate_book(
+                let written = solver::annotate_book(
                     &solution.position,
                     &given.moves,
                     given.book_plies,
                     solution.unique(),
                 );
-                out.push_str(&format!(
-                    "  {}\n  {}\n",
-                    fill(lang, Text::GivenSolution, &[("line", &line)]),
-                    fill(
-                        lang,
-                        Text::SolutionMotifs,
-                        &[("motifs", &tags(&given.motifs))]
-                    )
+                line(say(lang, Text::GivenSolution, &[("line", &written)]));
+                line(say(
+                    lang,
+                    Text::SolutionMotifs,
+                    &[("motifs", &tags(&given.motifs))],
                 ));
             }
             if let Some(d) = solution.difficulty {
-                out.push_str(&format!(
-                    "  difficulty: level {} (rating {})\n",
-                    d.level, d.rating
+                let difficulty = words::difficulty(lang, d.level, d.rating);
+                line(say(
+                    lang,
+                    Text::SolveDifficulty,
+                    &[("difficulty", &difficulty)],
                 ));
             }
-            out.push_str(&format!(
-                "  material: {} -> {}\n",
-                material(solution, false),
-                material(solution, true)
+            let (before, after) = (
+                material(solution, false, lang),
+                material(solution, true, lang),
+            );
+            line(say(
+                lang,
+                Text::SolveMaterial,
+                &[("before", &before), ("after", &after)],
             ));
             if tree {
                 if let Some(root) = &solution.tree {
-                    out.push_str("  tree:\n");
-                    write_tree(&mut out, root, 2);
+                    line(say(lang, Text::SolveTree, &[]));
+                    write_tree(&mut out, root, 2, lang);
                 }
             }
         }
-        Status::None => out.push_str(&format!(
-            "  no forced {} found within the horizon\n",
-            match solution.goal {
-                Goal::Auto => "gain".to_string(),
-                goal => goal.to_string(),
-            }
+        Status::None => line(say(
+            lang,
+            Text::SolveNone,
+            &[("goal", &words::goal_name(lang, solution.goal))],
         )),
-        Status::Unknown => out.push_str(&format!(
-            "  {}\n",
-            report::unknown(lang, solution.unknown.unwrap_or(solver::Unknown::Limits))
+        Status::Unknown => line(report::unknown(
+            lang,
+            solution.unknown.unwrap_or(solver::Unknown::Limits),
         )),
     }
-    out.push_str(&format!(
-        "  {} nodes, {} ms\n",
-        solution.nodes,
-        solution.elapsed.as_millis()
+    out.push_str("  ");
+    out.push_str(&say(
+        lang,
+        Text::SolveNodes,
+        &[
+            ("nodes", &solution.nodes),
+            ("millis", &solution.elapsed.as_millis()),
+        ],
     ));
+    out.push('\n');
     out
 }
 
-fn material<R: Rules>(solution: &Solution<R>, after: bool) -> String {
+fn material<R: Rules>(solution: &Solution<R>, after: bool, lang: Lang) -> String {
     let m = if after {
         solution.material_after
     } else {
         solution.material_before
     };
-    format!(
-        "White {}m+{}k, Black {}m+{}k",
-        m.white.men, m.white.kings, m.black.men, m.black.kings
+    say(
+        lang,
+        Text::SolveMaterialSides,
+        &[
+            ("white", &words::side(lang, Color::White)),
+            ("white_men", &m.white.men),
+            ("white_kings", &m.white.kings),
+            ("black", &words::side(lang, Color::Black)),
+            ("black_men", &m.black.men),
+            ("black_kings", &m.black.kings),
+        ],
     )
 }
 
-fn write_tree<R: Rules>(out: &mut String, node: &TreeNode<R>, indent: usize) {
+fn write_tree<R: Rules>(out: &mut String, node: &TreeNode<R>, indent: usize, lang: Lang) {
     let pad = " ".repeat(indent * 2);
     out.push_str(&format!("{pad}{}\n", node.text));
     for reply in &node.replies {
@@ -235,10 +308,16 @@ fn write_tree<R: Rules>(out: &mut String, node: &TreeNode<R>, indent: usize) {
         match &reply.next {
             Some(next) => {
                 out.push_str("->\n");
-                write_tree(out, next, indent + 2);
+                write_tree(out, next, indent + 2, lang);
             }
-            None if reply.truncated => out.push_str("(more)\n"),
-            None => out.push_str("(goal reached)\n"),
+            None if reply.truncated => {
+                out.push_str(text(lang, Text::SolveMore));
+                out.push('\n');
+            }
+            None => {
+                out.push_str(text(lang, Text::SolveGoalReached));
+                out.push('\n');
+            }
         }
     }
 }

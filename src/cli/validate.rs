@@ -1,8 +1,10 @@
 use super::limits::LimitArgs;
+use super::values::one_of;
 use super::CliError;
 use clap::Args;
 use damtutor::exercise;
 use damtutor::verify;
+use damtutor::words::{fill, text, Lang, Text};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -13,6 +15,9 @@ pub struct ValidateArgs {
     /// Print every exercise, not only problems.
     #[arg(long, short)]
     pub verbose: bool,
+    /// Language of the report [default: the sets' language when they share one, else English]
+    #[arg(long, value_parser = one_of::<Lang>("a language"))]
+    pub lang: Option<Lang>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -23,70 +28,122 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
     for path in &args.files {
         if path.is_dir() {
             let found = exercise::files_in(path).map_err(|e| CliError::io(path, e))?;
+            if found.is_empty() {
+                return Err(CliError::Usage(format!(
+                    "{}: no .yaml exercise files in this folder",
+                    path.display()
+                )));
+            }
             files.extend(found);
         } else {
             files.push(path.clone());
         }
     }
+    // Every file is read first: the report speaks the sets' language.
+    let loaded: Vec<_> = files.iter().map(|file| exercise::load(file)).collect();
+    let mut languages = loaded
+        .iter()
+        .filter_map(|set| set.as_ref().ok().map(|s| s.language));
+    let lang = args.lang.unwrap_or_else(|| {
+        let first = languages.next().unwrap_or(Lang::English);
+        if languages.all(|l| l == first) {
+            first
+        } else {
+            Lang::English
+        }
+    });
+    let say = |key, values: &[(&str, &dyn std::fmt::Display)]| fill(lang, key, values);
     let (mut total, mut proven, mut failed, mut warnings) = (0, 0, 0, 0);
-    for file in &files {
-        let set = match exercise::load(file) {
+    for (file, set) in files.iter().zip(loaded) {
+        let set = match set {
             Ok(set) => set,
             Err(errors) => {
                 for error in &errors {
-                    println!("error: {error}");
+                    outln!("{}", say(Text::ValidateError, &[("message", error)]));
                 }
                 failed += errors.len();
                 continue;
             }
         };
-        let reports = verify::verify_set(&set, limits);
+        let reports = verify::verify_set_in(&set, limits, lang);
         let name = file.display();
         let mut file_proven = 0;
         for report in &reports {
             total += 1;
+            let id = &report.id;
             let place = match report.line {
-                Some(line) => format!("{name}:{line}: exercise {}", report.id),
-                None => format!("{name}: exercise {}", report.id),
+                Some(line) => say(
+                    Text::ValidatePlace,
+                    &[("file", &name), ("line", &line), ("id", id)],
+                ),
+                None => say(Text::ValidatePlaceNoLine, &[("file", &name), ("id", id)]),
             };
+            let colon = text(lang, Text::Colon);
             for problem in &report.problems {
-                println!("error: {place}: {problem}");
+                let message = format!("{place}{colon}{problem}");
+                outln!("{}", say(Text::ValidateError, &[("message", &message)]));
             }
             for warning in &report.warnings {
-                println!("warning: {place}: {warning}");
+                let message = format!("{place}{colon}{warning}");
+                outln!("{}", say(Text::ValidateWarning, &[("message", &message)]));
             }
             for note in &report.notes {
-                println!("note: {place}: {note}");
+                let message = format!("{place}{colon}{note}");
+                outln!("{}", say(Text::ValidateNote, &[("message", &message)]));
             }
             warnings += report.warnings.len();
             if report.ok() {
                 proven += 1;
                 file_proven += 1;
                 if args.verbose {
-                    println!(
-                        "ok: {place}: {} [{}]",
-                        report.solution.book_annotated(),
-                        report
-                            .solution
-                            .motifs()
-                            .iter()
-                            .map(|m| m.key())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                    let motifs: Vec<&str> = report
+                        .solution
+                        .motifs()
+                        .iter()
+                        .map(|&m| damtutor::words::motif(lang, m))
+                        .collect();
+                    let motifs = motifs.join(text(lang, Text::Comma));
+                    let line = report.solution.book_annotated();
+                    outln!(
+                        "{}",
+                        say(
+                            Text::ValidateOk,
+                            &[("place", &place), ("line", &line), ("motifs", &motifs)]
+                        )
                     );
                 }
             } else {
                 failed += 1;
             }
         }
-        println!("{name}: {} exercises, {file_proven} proven", reports.len());
+        let count = reports.len();
+        outln!(
+            "{}",
+            say(
+                Text::ValidateFile,
+                &[("file", &name), ("count", &count), ("proven", &file_proven)]
+            )
+        );
     }
-    println!(
-        "{} files, {total} exercises: {proven} proven, {failed} failed, {warnings} warnings",
-        files.len()
+    let files = files.len();
+    outln!(
+        "{}",
+        say(
+            Text::ValidateTotal,
+            &[
+                ("files", &files),
+                ("count", &total),
+                ("proven", &proven),
+                ("failed", &failed),
+                ("warnings", &warnings),
+            ]
+        )
     );
     if failed > 0 {
-        return Err(CliError::Rejected(format!("{failed} problems found")));
+        return Err(CliError::Rejected(say(
+            Text::ValidateProblems,
+            &[("count", &failed)],
+        )));
     }
     Ok(())
 }

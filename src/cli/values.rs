@@ -143,3 +143,34 @@ impl From<VariantName> for damtutor::Variant {
         }
     }
 }
+
+/// The most seconds a time limit may be: a week.
+pub const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// A time limit in seconds (`--time-limit`): a number above 0 and at most a week. `nan`,
+/// `inf` and negative numbers are usage errors.
+pub fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_SECONDS => Ok(s),
+        _ => Err(format!(
+            "'{text}' is not a time limit: give a number of seconds above 0 and at most {MAX_SECONDS} (a week)"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod number_tests {
+    use super::*;
+
+    #[test]
+    fn time_limits_are_finite_positive_and_bounded() {
+        assert_eq!(seconds("2.5"), Ok(2.5));
+        for bad in ["nan", "NaN", "inf", "-1", "0", "1e300", "", "ten"] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+        use damtutor::solver::Goal;
+        assert!("material:2147483648".parse::<Goal>().is_err());
+        assert!("material:61".parse::<Goal>().is_err());
+        assert_eq!(" material:60 ".parse::<Goal>(), Ok(Goal::Material(60)));
+    }
+}

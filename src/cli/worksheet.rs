@@ -1,10 +1,13 @@
 use super::limits::LimitArgs;
+use super::output::Outputs;
+use super::pdf::{self, DocumentFormat};
+use super::select::{self, SelectArgs};
 use super::values::one_of;
-use super::{write_file, CliError};
+use super::CliError;
 use clap::Args;
 use damtutor::exercise::{self, ExerciseSet};
-use damtutor::render::templates::{Document, Format, Templates};
-use damtutor::render::worksheet::{self, Answers, Item, OutputFile, WorksheetOptions};
+use damtutor::render::templates::{Document, Templates};
+use damtutor::render::worksheet::{self, Answers, Item, WorksheetOptions};
 use damtutor::solver::{Limits, VariantSolution};
 use damtutor::verify;
 use damtutor::words::{fill, Lang, Text};
@@ -16,12 +19,13 @@ use std::time::Instant;
 pub struct WorksheetArgs {
     /// Exercise files (YAML) or folders of them. None: every file in ./exercises/.
     pub files: Vec<PathBuf>,
-    /// Output format [default: md when --out ends in .md, else html]
-    #[arg(long, value_parser = one_of::<Format>("a format"))]
-    pub format: Option<Format>,
-    /// The file to write [default: worksheet.html or worksheet.md in the current folder]. A
-    /// sheet holds one game in one language: exercises of several make a sheet each, named
-    /// after what tells them apart (worksheet-brazilian.html, worksheet-international-zh.html).
+    /// Output format: html, md, or pdf (printed by Chromium or Chrome) [default: from the
+    /// --out extension, else html]
+    #[arg(long, value_parser = one_of::<DocumentFormat>("a format"))]
+    pub format: Option<DocumentFormat>,
+    /// The file to write [default: worksheet.html, worksheet.md or worksheet.pdf in the current
+    /// folder]. A sheet holds one game in one language: exercises of several make a sheet each,
+    /// named after what tells them apart (worksheet-brazilian.html, worksheet-international-zh.html).
     #[arg(long, short, value_name = "PATH")]
     pub out: Option<PathBuf>,
     /// Where the answer key goes: at the end, in a separate file (<name>-answers.html), under
@@ -31,11 +35,25 @@ pub struct WorksheetArgs {
     /// The language of every label, caption and motif name [default: each set's own language]
     #[arg(long, value_parser = one_of::<Lang>("a language"))]
     pub lang: Option<Lang>,
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// The title at the top [default: the sets' titles in the sheet's language]
+    #[arg(long)]
+    pub title: Option<String>,
+    /// The line under the title [default: the set's subtitle]
+    #[arg(long)]
+    pub subtitle: Option<String>,
+    /// The school's name, printed at the top.
+    #[arg(long)]
+    pub school: Option<String>,
+    /// Print each exercise's hint under its diagram.
+    #[arg(long)]
+    pub hints: bool,
     /// Shuffle the exercises.
     #[arg(long)]
     pub shuffle: bool,
-    /// The seed of --shuffle, --versions and --mirror: the same seed writes the same files
-    /// [default: a random seed, printed]
+    /// The seed of --count, --shuffle, --versions and --mirror: the same seed writes the same
+    /// files [default: a random seed, printed]
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Write N versions with different orders: <name>-A.html, <name>-B.html...
@@ -60,16 +78,17 @@ pub struct WorksheetArgs {
 }
 
 pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
-    let format = match (args.format, &args.out) {
-        (Some(format), _) => format,
-        (None, Some(out)) if out.extension().is_some_and(|e| e == "md") => Format::Markdown,
-        (None, _) => Format::Html,
-    };
+    let format = DocumentFormat::chosen(args.format, args.out.as_deref());
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("worksheet.{}", format.extension())));
-    let templates = Templates::load(Document::Worksheet, format, args.templates.as_deref())?;
+    pdf::check_browser(format)?;
+    let templates = Templates::load(
+        Document::Worksheet,
+        format.templates(),
+        args.templates.as_deref(),
+    )?;
     let sets = load_sets(&args.files, "worksheet")?;
 
     let started = Instant::now();
@@ -77,7 +96,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         .iter()
         .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
         .collect();
-    let solutions = verified(&items_of, args.limits.limits())?;
+    let solutions = verified(&items_of, args.limits.limits(), args.lang)?;
     let solved_in = started.elapsed();
     let items: Vec<Item> = items_of
         .iter()
@@ -88,13 +107,14 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
             solution,
         })
         .collect();
+    let chosen = select::choose(&items, &args.select)?;
 
-    let random = args.shuffle || args.versions > 1 || args.mirror;
+    let random = args.shuffle || args.versions > 1 || args.mirror || args.select.draws();
     let seed = args
         .seed
         .unwrap_or_else(|| u64::from(rand::random::<u32>()));
     let options = WorksheetOptions {
-        format,
+        format: format.templates(),
         answers: args.answers,
         lang: None,
         per_page: usize::from(args.per_page),
@@ -103,9 +123,16 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         shuffle: args.shuffle,
         mirror: args.mirror,
         seed,
+        title: args.title.clone(),
+        subtitle: args.subtitle.clone(),
+        school: args.school.clone(),
+        hints: args.hints,
     };
     // A sheet a game and language, each rendered before anything is written.
-    let sheets = sheets(&items, args.lang);
+    let mut sheets = sheets(&chosen, args.lang);
+    for sheet in &mut sheets {
+        sheet.items = select::draw(std::mem::take(&mut sheet.items), args.select.count, seed);
+    }
     let mut files = Vec::new();
     for sheet in &sheets {
         let options = WorksheetOptions {
@@ -120,29 +147,39 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
             &path,
         )?);
     }
-    let total = started.elapsed();
-    for file in &files {
-        write_file(&file.path, &file.contents)?;
+    let rendered_in = started.elapsed() - solved_in;
+    let written = pdf::print(files, format == DocumentFormat::Pdf)?;
+    let printed_in = started.elapsed() - solved_in - rendered_in;
+    let mut outputs = Outputs::new();
+    for file in &written {
+        outputs.add(&file.path, file.bytes.as_slice());
     }
-    let documents: Vec<&OutputFile> = files
+    outputs.onto_device(&out)?;
+    outputs.commit()?;
+    let documents: Vec<&Path> = written
         .iter()
-        .filter(|f| f.path.extension().is_none_or(|e| e != "svg"))
+        .map(|f| f.path.as_path())
+        .filter(|path| path.extension().is_none_or(|e| e != "svg"))
         .collect();
-    for file in &documents {
-        println!("wrote {}", file.path.display());
+    for path in &documents {
+        outln!("wrote {}", path.display());
     }
-    let diagrams = files.len() - documents.len();
+    let diagrams = written.len() - documents.len();
     if diagrams > 0 {
-        println!("wrote {diagrams} SVG diagrams");
+        outln!("wrote {diagrams} SVG diagrams");
     }
     if random && args.seed.is_none() {
-        println!("seed {seed} (add --seed {seed} to write the same worksheet again)");
+        outln!("seed {seed} (add --seed {seed} to write the same worksheet again)");
     }
-    println!(
-        "{} exercises: solved in {:.2} s, rendered in {:.2} s",
-        items.len(),
+    let count: usize = sheets.iter().map(|s| s.items.len()).sum();
+    let printed = match format {
+        DocumentFormat::Pdf => format!(", printed in {:.2} s", printed_in.as_secs_f64()),
+        _ => String::new(),
+    };
+    outln!(
+        "{count} exercises: solved in {:.2} s, rendered in {:.2} s{printed}",
         solved_in.as_secs_f64(),
-        (total - solved_in).as_secs_f64()
+        rendered_in.as_secs_f64()
     );
     Ok(())
 }
@@ -201,13 +238,17 @@ fn sheet_path(out: &Path, sheets: &[Sheet], sheet: &Sheet) -> PathBuf {
 
 /// The solutions of `exercises`, each solved and checked as `validate` does it; when
 /// `validate` rejects some, the command stops (exit code 1, no file written) with its
-/// messages.
+/// messages, in `lang` (else the first set's language).
 pub fn verified(
     exercises: &[(&ExerciseSet, &exercise::Exercise)],
     limits: Limits,
+    lang: Option<Lang>,
 ) -> Result<Vec<VariantSolution>, CliError> {
+    let lang = lang
+        .or(exercises.first().map(|(set, _)| set.language))
+        .unwrap_or(Lang::English);
     let list: Vec<&exercise::Exercise> = exercises.iter().map(|(_, e)| *e).collect();
-    let reports = verify::verify_exercises(&list, None, limits);
+    let reports = verify::verify_exercises(&list, None, limits, lang);
     let mut messages = Vec::new();
     for ((set, _), report) in exercises.iter().zip(&reports) {
         let place = match report.line {
@@ -220,11 +261,7 @@ pub fn verified(
     }
     if !messages.is_empty() {
         let count = reports.iter().filter(|r| !r.ok()).count();
-        messages.push(fill(
-            Lang::English,
-            Text::ExercisesRejected,
-            &[("count", &count)],
-        ));
+        messages.push(fill(lang, Text::ExercisesRejected, &[("count", &count)]));
         return Err(CliError::Rejected(messages.join("\n")));
     }
     Ok(reports.into_iter().map(|report| report.solution).collect())

@@ -100,6 +100,27 @@ pub fn default_pieces(variant: Variant, target: Target) -> RangeInclusive<u32> {
     }
 }
 
+/// The numbers of pieces the positions of `target` can have on the board of `variant`: a
+/// `--pieces` range must meet it (a Turkish strike frame on 10x10 lays out 5 to 16 pieces).
+///
+/// ```
+/// use damtutor::generate::compose::piece_range;
+/// use damtutor::generate::Target;
+/// use damtutor::Variant;
+/// assert_eq!(piece_range(Variant::International, Target::TurkishStrike), 5..=16);
+/// assert_eq!(piece_range(Variant::Brazilian, Target::KingTrap), 5..=14);
+/// assert_eq!(piece_range(Variant::International, Target::Shot), 2..=40);
+/// ```
+pub fn piece_range(variant: Variant, target: Target) -> RangeInclusive<u32> {
+    let men = u32::from(variant.rules().men);
+    match (variant.board(), target) {
+        (Board::TenByTen, Target::TurkishStrike) => 5..=16,
+        (Board::EightByEight, Target::TurkishStrike) => 4..=12,
+        (_, Target::KingTrap) => 5..=men * 6 / 5,
+        (_, Target::Shot | Target::Breakthrough | Target::Any) => 2..=2 * men,
+    }
+}
+
 /// The most pieces the board of `variant` holds: both sides' men at the start (40 or 24).
 pub fn most_pieces(variant: Variant) -> u32 {
     2 * u32::from(variant.rules().men)
@@ -449,6 +470,9 @@ fn turkish_frame<R: Rules>(
         Board::EightByEight => (4, 12),
     };
     let low = (*pieces.start()).max(fewest);
+    if low > most {
+        return None;
+    }
     let high = (*pieces.end()).clamp(low, most);
     for _ in 0..FRAME_ATTEMPTS {
         let mut layout = Layout::<R>::new();
@@ -542,6 +566,9 @@ fn king_trap_frame<R: Rules>(
     let (size, row_squares) = (board.size(), board.row_squares());
     let most = u32::from(R::RULES.men) * 6 / 5;
     let low = (*pieces.start()).max(5);
+    if low > most {
+        return None;
+    }
     let high = (*pieces.end()).clamp(low, most);
     // The runner's row: two rows before Black's crowning row.
     let runners = (size - 3) * row_squares + 1..=(size - 2) * row_squares;

@@ -196,8 +196,9 @@ pub fn mine<R: BufRead>(
                     let (sender, index) = (sender.clone(), started_games);
                     started_games += 1;
                     scope.spawn(move |_| {
-                        let mined =
-                            panic::catch_unwind(AssertUnwindSafe(|| mine_any(&game, options)));
+                        let mined = panic::catch_unwind(AssertUnwindSafe(|| {
+                            mine_any(&game, options, stop)
+                        }));
                         // The receiver is alive until every game came back; a panic is sent
                         // as `None`, so that the reading stops, and then passed on.
                         match mined {
@@ -277,29 +278,31 @@ pub struct GameFindings {
 }
 
 /// Mines `game` with this thread's solver of its game.
-fn mine_any(game: &VariantGame, options: &MineOptions) -> GameFindings {
+fn mine_any(game: &VariantGame, options: &MineOptions, stop: &Stop) -> GameFindings {
     match game {
         VariantGame::International(game) => {
-            solver::with_thread_solver(|solver| mine_game(solver, game, options))
+            solver::with_thread_solver(|solver| mine_game(solver, game, options, stop))
         }
         VariantGame::Brazilian(game) => {
-            solver::with_thread_solver(|solver| mine_game(solver, game, options))
+            solver::with_thread_solver(|solver| mine_game(solver, game, options, stop))
         }
         VariantGame::Russian(game) => {
-            solver::with_thread_solver(|solver| mine_game(solver, game, options))
+            solver::with_thread_solver(|solver| mine_game(solver, game, options, stop))
         }
         VariantGame::English(game) => {
-            solver::with_thread_solver(|solver| mine_game(solver, game, options))
+            solver::with_thread_solver(|solver| mine_game(solver, game, options, stop))
         }
     }
 }
 
 /// Looks at every position of `game` for the side to move, in order, the solver's table emptied
-/// at the start and kept through the game.
+/// at the start and kept through the game; stops between two positions once `stop` is reached
+/// (a game of thousands of moves does not hold the time limit up).
 pub fn mine_game<R: Game>(
     solver: &mut Solver<R>,
     game: &PdnGame<R>,
     options: &MineOptions,
+    stop: &Stop,
 ) -> GameFindings {
     solver.clear_table();
     let positions = game.positions();
@@ -312,6 +315,9 @@ pub fn mine_game<R: Game>(
     for (ply, position) in positions.iter().enumerate() {
         if ply < resume || !worth_solving(position, options.target) {
             continue;
+        }
+        if stop.reached() {
+            break;
         }
         result.solved += 1;
         let Some((goal, solution)) =

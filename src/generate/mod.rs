@@ -51,10 +51,11 @@ pub mod mine;
 pub use compose::{compose, ComposeOptions, ComposeReport};
 pub use mine::{mine, MineOptions, MineReport, Mined};
 
-use crate::exercise::{Exercise, ExerciseSet, Scoring};
+use crate::exercise::{Bilingual, Exercise, ExerciseSet, Scoring};
 use crate::solver::{self, Goal, Keys, Limits, Motif, Solution, Solver, SolverSlot, Status};
 use crate::solver::{king_value, VariantSolution};
 use crate::square::Color;
+use crate::words::Lang;
 use crate::{Variant, VariantPosition};
 use damtutor_rules::{Position, Rules};
 use std::fmt;
@@ -309,12 +310,12 @@ impl Proven {
             id,
             position: self.solution.position(),
             goal: self.goal,
-            title: None,
-            hint: None,
-            comment: None,
+            title: Bilingual::default(),
+            hint: Bilingual::default(),
+            comment: Bilingual::default(),
             motifs: self.solution.motifs().to_vec(),
             difficulty: self.level(),
-            source: None,
+            source: Bilingual::default(),
             solution: Some(self.solution_text()),
             line: None,
         }
@@ -583,7 +584,7 @@ impl Stop {
     }
 }
 
-/// An exercise set around `exercises`, with the default scoring.
+/// An exercise set in English around `exercises`, with the default scoring.
 pub fn exercise_set(
     title: String,
     description: Option<String>,
@@ -591,15 +592,16 @@ pub fn exercise_set(
 ) -> ExerciseSet {
     ExerciseSet {
         source_name: String::new(),
-        title,
-        subtitle: None,
+        title: Bilingual::new(Lang::English, title),
+        subtitle: Bilingual::default(),
         author: None,
-        language: crate::words::Lang::English,
+        language: Lang::English,
         variant: exercises
             .first()
             .map_or(Variant::International, Exercise::variant),
         level: None,
-        description,
+        description: description
+            .map_or_else(Bilingual::default, |d| Bilingual::new(Lang::English, d)),
         scoring: Scoring::default(),
         exercises,
     }

@@ -1,6 +1,6 @@
 //! Moodle's GIFT format: a text file of questions, answers marked with `=`, `~` and `#`.
 
-use super::{accepted, diagram, open_answer, prompt_html, share};
+use super::{accepted, category, diagram, label, open_answer, prompt_html, share};
 use crate::escape;
 use crate::lms::base64;
 use crate::quiz::{letter, BlankKind, QuestionType, Quiz, BLANK};
@@ -12,20 +12,18 @@ pub fn gift(quiz: &Quiz) -> String {
     let _ = writeln!(
         out,
         "// {} - damtutor quiz, seed {}, {} points\n",
-        quiz.title, quiz.seed, quiz.total_points
+        escape::gift(&quiz.title),
+        quiz.seed,
+        quiz.total_points
     );
-    let _ = writeln!(
-        out,
-        "$CATEGORY: $course$/damtutor/{}\n",
-        escape::gift(&format!("{} seed {}", quiz.lang, quiz.seed))
-    );
+    let _ = writeln!(out, "$CATEGORY: {}\n", escape::gift(&category(quiz)));
     for q in &quiz.questions {
-        let image = diagram(q)
+        let image = diagram(q, quiz.lang)
             .map(|svg| {
                 format!(
                     "<p><img src=\"data:image/svg+xml;base64,{}\" alt=\"{}\" width=\"320\"></p>",
                     base64(svg.as_bytes()),
-                    escape::html(q.fen.as_deref().unwrap_or("diagram"))
+                    escape::html(&label(q, quiz.lang))
                 )
             })
             .unwrap_or_default();

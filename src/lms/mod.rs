@@ -22,10 +22,11 @@ pub use gift::gift;
 pub use moodle::moodle_xml;
 
 use crate::escape;
-use crate::position::Position;
 use crate::quiz::{BlankKind, Question, QuestionType, BLANK};
 use crate::render::svg::{self, DiagramOptions};
 use crate::square::Color;
+use crate::words::{say, Lang, Text};
+use crate::{with_position, VariantPosition};
 
 /// Standard base64 (RFC 4648, with padding).
 pub fn base64(bytes: &[u8]) -> String {
@@ -49,22 +50,51 @@ pub fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// The diagram of a question as a standalone SVG file: its position, or an empty board for a
-/// design task.
-pub(super) fn diagram(q: &Question) -> Option<String> {
-    let position = match q.kind {
-        QuestionType::Design => Position::empty(q.side.unwrap_or(Color::White)),
-        _ => q.fen.as_deref()?.parse().ok()?,
+/// The diagram of a question as a standalone SVG file, drawn by its game's convention: its
+/// position, or an empty board for a design task.
+pub(super) fn diagram(q: &Question, lang: Lang) -> Option<String> {
+    let options = DiagramOptions {
+        standalone: true,
+        width: 320,
+        label: label(q, lang),
+        ..DiagramOptions::default()
     };
-    Some(svg::diagram(
-        &position,
-        &DiagramOptions {
-            standalone: true,
-            width: 320,
-            label: q.fen.clone().unwrap_or_default(),
-            ..DiagramOptions::default()
-        },
-    ))
+    match q.kind {
+        QuestionType::Design => Some(svg::empty_diagram(
+            q.variant,
+            q.side.unwrap_or(Color::White),
+            &options,
+        )),
+        _ => {
+            let position = VariantPosition::from_fen(q.variant, q.fen.as_deref()?).ok()?;
+            Some(svg::variant_diagram(&position, &options))
+        }
+    }
+}
+
+/// The alternative text of a question's diagram: which question it belongs to ("Diagram of
+/// question 3" / "第3题棋图"), never what it shows - a FEN there would answer "write the FEN of
+/// this diagram".
+pub(super) fn label(q: &Question, lang: Lang) -> String {
+    let number = q.id.trim_start_matches('q');
+    say!(lang, Text::QuizDiagramLabel, number)
+}
+
+/// The quiz's category in the course's question bank: its title, seed and version in its
+/// language ("Rules test: English checkers, seed 7, version A").
+pub(super) fn category(quiz: &crate::quiz::Quiz) -> String {
+    let lang = quiz.lang;
+    let mut name = format!(
+        "{} {} {}",
+        quiz.title,
+        crate::words::text(lang, Text::Seed),
+        quiz.seed
+    );
+    if let Some(letter) = quiz.version {
+        name.push(' ');
+        name.push_str(&crate::words::version(lang, letter));
+    }
+    format!("$course$/damtutor/{}", name.replace('/', "-"))
 }
 
 /// The prompt as HTML, blanks drawn as a line.
@@ -90,9 +120,17 @@ pub(super) fn accepted(q: &Question, index: usize) -> Vec<String> {
     add(answer.clone());
     match blank.kind {
         BlankKind::Move => {
-            if let Some(position) = q.fen.as_deref().and_then(|f| f.parse::<Position>().ok()) {
-                if let Ok(m) = position.parse_move(&answer) {
-                    add(position.full_move_text(&m));
+            if let Some(position) = q
+                .fen
+                .as_deref()
+                .and_then(|f| VariantPosition::from_fen(q.variant, f).ok())
+            {
+                let full = with_position!(&position, p => p
+                    .parse_move(&answer)
+                    .ok()
+                    .map(|m| p.full_move_text(&m)));
+                if let Some(full) = full {
+                    add(full);
                 }
             }
         }

@@ -1,6 +1,6 @@
 //! Moodle XML: one `<question>` element per question, blanks as one Cloze question.
 
-use super::{accepted, base64, diagram, open_answer, prompt_html, share};
+use super::{accepted, base64, category, diagram, label, open_answer, prompt_html, share};
 use crate::escape;
 use crate::quiz::{letter, BlankKind, QuestionType, Quiz, BLANK};
 use std::fmt::Write;
@@ -10,16 +10,16 @@ pub fn moodle_xml(quiz: &Quiz) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
     let _ = writeln!(
         out,
-        "  <question type=\"category\">\n    <category><text>$course$/damtutor/{}</text></category>\n  </question>",
-        escape::html(&format!("{} seed {}", quiz.lang, quiz.seed))
+        "  <question type=\"category\">\n    <category><text>{}</text></category>\n  </question>",
+        escape::html(&category(quiz))
     );
     for q in &quiz.questions {
-        let svg = diagram(q);
+        let svg = diagram(q, quiz.lang);
         let file_name = format!("{}.svg", q.id);
         let image = if svg.is_some() {
             format!(
                 "<p><img src=\"@@PLUGINFILE@@/{file_name}\" alt=\"{}\" width=\"320\"></p>",
-                escape::html(q.fen.as_deref().unwrap_or("diagram"))
+                escape::html(&label(q, quiz.lang))
             )
         } else {
             String::new()

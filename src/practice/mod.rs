@@ -67,6 +67,8 @@ pub struct PracticeOptions {
     pub max_turns: usize,
     /// The solver's limits, for every proof the trees need.
     pub limits: Limits,
+    /// The page's title, instead of the sets' titles.
+    pub title: Option<String>,
 }
 
 impl Default for PracticeOptions {
@@ -77,6 +79,7 @@ impl Default for PracticeOptions {
             seed: 0,
             max_turns: DEFAULT_MAX_TURNS,
             limits: Limits::default(),
+            title: None,
         }
     }
 }
@@ -329,18 +332,16 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
     if !problems.is_empty() {
         return Err(PracticeError::Exercises(problems));
     }
-    let mut sets: Vec<&str> = Vec::new();
-    for item in items {
-        if !sets.contains(&item.set.title.as_str()) {
-            sets.push(&item.set.title);
-        }
-    }
-    let single = (sets.len() == 1).then_some(first.set);
+    let single = worksheet::single_set(items);
+    let title = match &options.title {
+        Some(title) => title.clone(),
+        None => worksheet::sheet_title(items, lang),
+    };
     let mut data = PageData {
         format: FORMAT,
         page: String::new(),
         lang: lang.code(),
-        title: sets.join(" / "),
+        title,
         board: BoardData::of(variant),
         words: words::words(lang, variant),
         exercises,
@@ -348,8 +349,8 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
     data.page = fingerprint(&data);
     Ok(Page {
         data,
-        subtitle: single.and_then(|s| s.subtitle.clone()),
-        description: single.and_then(|s| s.description.clone()),
+        subtitle: single.and_then(|s| s.subtitle.to_option(lang)),
+        description: single.and_then(|s| s.description.to_option(lang)),
     })
 }
 
@@ -402,12 +403,12 @@ fn exercise_data<R: Rules>(
     ExerciseData {
         id: item.exercise.id.clone(),
         number,
-        set: item.set.title.clone(),
+        set: worksheet::sheet_title(std::slice::from_ref(item), lang),
         file: item.set.source_name.clone(),
         caption: wording::caption(lang, side, goal),
         goal_words: wording::goal(lang, goal),
-        title: item.exercise.title.clone(),
-        hint: item.exercise.hint.clone(),
+        title: item.exercise.title.to_option(lang),
+        hint: item.exercise.hint.to_option(lang),
         themes: motifs
             .iter()
             .map(|&m| wording::motif(lang, m).to_string())

@@ -3,10 +3,11 @@
 
 use super::family::Context;
 use super::question::{letter, Blank, BlankKind, Question, QuestionType, Topic, BLANK};
-use crate::position::Position;
 use crate::setup::Setup;
-use crate::square::{Color, Role};
+use crate::square::{Color, Role, Square};
 use crate::words::synonyms::{normalize, Word};
+use crate::{Rules, Variant};
+use damtutor_rules::Position;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::collections::BTreeSet;
@@ -74,8 +75,9 @@ impl Draft {
         }
     }
 
-    pub(crate) fn fen(mut self, position: &Position) -> Draft {
-        self.fen = Some(position.to_string());
+    /// The question's diagram, written with the game's square names.
+    pub(crate) fn fen<R: Rules>(mut self, position: &Position<R>) -> Draft {
+        self.fen = Some(super::naming::fen(position));
         self
     }
 
@@ -88,6 +90,7 @@ impl Draft {
         Question {
             id: String::new(),
             kind,
+            variant: Variant::International,
             topic: self.topic,
             family: self.family.to_string(),
             prompt: self.prompt,
@@ -101,6 +104,7 @@ impl Draft {
             side: None,
             option_keys: Vec::new(),
             explanation: self.explanation,
+            options_fixed: false,
         }
     }
 }
@@ -108,8 +112,8 @@ impl Draft {
 /// A choice question of `kind` (single: one right option of four; multi: one to three right of
 /// five) drawn from the pools of right and wrong options; `None` when the pools are too small.
 /// Texts that occur in both pools are dropped: such an option would be ambiguous.
-pub(crate) fn choice(
-    context: &mut Context,
+pub(crate) fn choice<R: Rules>(
+    context: &mut Context<R>,
     kind: QuestionType,
     draft: Draft,
     right: Vec<Choice>,
@@ -161,7 +165,7 @@ pub(crate) fn choice(
         .collect();
     match order {
         Order::Shuffle => options.shuffle(&mut context.rng),
-        Order::Numeric => options.sort_by_key(|c| leading_number(&c.text)),
+        Order::Numeric => options.sort_by_key(|c| order_key(&c.text)),
     }
     let points = if kind == QuestionType::Single {
         SINGLE_POINTS
@@ -177,6 +181,7 @@ pub(crate) fn choice(
         .collect();
     question.option_keys = options.iter().map(|c| c.key.clone()).collect();
     question.options = options.into_iter().map(|c| c.text).collect();
+    question.options_fixed = order == Order::Numeric;
     Some(question)
 }
 
@@ -190,9 +195,20 @@ pub(crate) fn prefer(primary: Vec<Choice>, secondary: Vec<Choice>, need: usize) 
     }
 }
 
-fn leading_number(text: &str) -> u64 {
+/// Where an option goes when options are listed in order: by its leading number (`12`, `28`),
+/// or a square name by its file and rank (`a1`, `a3`, `b2`...).
+fn order_key(text: &str) -> u64 {
     let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
-    digits.parse().unwrap_or(u64::MAX)
+    if let Ok(number) = digits.parse() {
+        return number;
+    }
+    let mut chars = text.chars();
+    match (chars.next(), chars.as_str().parse::<u64>()) {
+        (Some(file), Ok(rank)) if file.is_ascii_lowercase() => {
+            1_000 + (file as u64 - 'a' as u64) * 100 + rank
+        }
+        _ => u64::MAX,
+    }
 }
 
 /// One blank: what is printed in the key, and how answers are compared.
@@ -205,8 +221,14 @@ impl Fill {
     /// A word blank: `display` in the key, and every form of `word` accepted (see
     /// [`synonyms`](crate::words::synonyms)).
     pub(crate) fn word(display: String, word: Word, points: u32) -> Fill {
+        Fill::words(display, &[word], points)
+    }
+
+    /// A word blank that accepts every form of each of `words`.
+    pub(crate) fn words(display: String, words: &[Word], points: u32) -> Fill {
         let mut forms: Vec<String> = Vec::new();
-        for form in std::iter::once(display.as_str()).chain(word.forms().iter().copied()) {
+        let all = words.iter().flat_map(|w| w.forms().iter().copied());
+        for form in std::iter::once(display.as_str()).chain(all) {
             let form = normalize(form);
             if !form.is_empty() && !forms.contains(&form) {
                 forms.push(form);
@@ -241,6 +263,19 @@ impl Fill {
             blank: Blank {
                 points,
                 kind: BlankKind::Move,
+                accept: vec![text],
+            },
+        }
+    }
+
+    /// A square of the question's board, in the game's notation: any name of the same square
+    /// counts (`a1` or `29`).
+    pub(crate) fn square(text: String, points: u32) -> Fill {
+        Fill {
+            display: text.clone(),
+            blank: Blank {
+                points,
+                kind: BlankKind::Square,
                 accept: vec![text],
             },
         }
@@ -318,7 +353,8 @@ pub(crate) fn signature(q: &Question) -> String {
     let mut options = q.options.clone();
     options.sort();
     format!(
-        "{}|{}|{}|{}",
+        "{}|{}|{}|{}|{}",
+        q.variant,
         q.family,
         q.prompt,
         options.join("|"),
@@ -336,37 +372,47 @@ pub(crate) struct Recipe {
     pub black_kings: (u32, u32),
 }
 
-/// A random legal position with White to move: men never on their own promotion row.
-pub(crate) fn random_position(context: &mut Context, recipe: Recipe) -> Option<Position> {
+/// A random legal position with White to move: men never on their own crowning row.
+pub(crate) fn random_position<R: Rules>(
+    context: &mut Context<R>,
+    recipe: Recipe,
+) -> Option<Position<R>> {
+    let board = R::RULES.board;
+    let all: Vec<Square> = board.squares().collect();
+    let off = |color: Color| -> Vec<Square> {
+        let row = board.crowning_row(color);
+        all.iter().copied().filter(|s| !row.contains(*s)).collect()
+    };
+    let (white_men, black_men) = (off(Color::White), off(Color::Black));
     let mut setup = Setup::empty(Color::White);
     let mut used = BTreeSet::new();
     let groups = [
-        (recipe.white_men, Color::White, Role::Man, 6u32, 50u32),
-        (recipe.white_kings, Color::White, Role::King, 1, 50),
-        (recipe.black_men, Color::Black, Role::Man, 1, 45),
-        (recipe.black_kings, Color::Black, Role::King, 1, 50),
+        (recipe.white_men, Color::White, Role::Man, &white_men),
+        (recipe.white_kings, Color::White, Role::King, &all),
+        (recipe.black_men, Color::Black, Role::Man, &black_men),
+        (recipe.black_kings, Color::Black, Role::King, &all),
     ];
-    for ((least, most), color, role, low, high) in groups {
+    for ((least, most), color, role, squares) in groups {
         let count = context.rng.gen_range(least..=most.max(least));
         for _ in 0..count {
-            let mut square = context.rng.gen_range(low..=high);
+            let mut square = *squares.choose(&mut context.rng)?;
             let mut guard = 0;
             while used.contains(&square) {
-                square = context.rng.gen_range(low..=high);
+                square = *squares.choose(&mut context.rng)?;
                 guard += 1;
                 if guard > 200 {
                     return None;
                 }
             }
             used.insert(square);
-            setup.put(square, color, role);
+            setup.put(square.number().into(), color, role);
         }
     }
     Position::from_setup(&setup).ok()
 }
 
 /// The position as it is, or (one time in three) with the colours swapped so that Black moves.
-pub(crate) fn orient(context: &mut Context, position: Position) -> Position {
+pub(crate) fn orient<R: Rules>(context: &mut Context<R>, position: Position<R>) -> Position<R> {
     if context.rng.gen_ratio(1, 3) {
         position.mirrored()
     } else {

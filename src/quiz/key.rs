@@ -5,6 +5,7 @@ use super::question::{Blank, QuestionType, Quiz, Topic};
 use crate::solver::{Goal, Motif};
 use crate::square::Color;
 use crate::words::Lang;
+use crate::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -29,6 +30,9 @@ pub struct Key {
     /// English).
     #[serde(deserialize_with = "any_language")]
     pub lang: Lang,
+    /// The version's letter, for a quiz written in several versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<char>,
     pub total_points: u32,
     pub questions: Vec<KeyQuestion>,
 }
@@ -39,6 +43,9 @@ pub struct KeyQuestion {
     pub id: String,
     #[serde(rename = "type")]
     pub kind: QuestionType,
+    /// The game the question is about (international draughts when not given).
+    #[serde(default)]
+    pub variant: Variant,
     pub topic: Topic,
     /// As in [`Question::answer`](super::Question::answer).
     pub answer: Vec<String>,
@@ -93,7 +100,7 @@ impl std::error::Error for KeyError {}
 impl Key {
     /// Reads a key file (the `--key` output, or the JSON of a whole quiz).
     pub fn load(path: &Path) -> Result<Key, KeyError> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::input::read_text(path)
             .map_err(|e| KeyError(format!("{}: {e}", path.display())))?;
         Key::from_json(&text).map_err(|e| KeyError(format!("{}: {}", path.display(), e.0)))
     }
@@ -122,6 +129,7 @@ impl Quiz {
         Key {
             seed: self.seed,
             lang: self.lang,
+            version: self.version,
             total_points: self.total_points,
             questions: self
                 .questions
@@ -129,6 +137,7 @@ impl Quiz {
                 .map(|q| KeyQuestion {
                     id: q.id.clone(),
                     kind: q.kind,
+                    variant: q.variant,
                     topic: q.topic,
                     answer: q.answer.clone(),
                     points: q.points,

@@ -1,32 +1,39 @@
-//! Rules quizzes computed from the engine: the questions and their answer key. Printing a quiz
-//! is [`render::quiz`](crate::render::quiz), exporting it to a learning platform [`lms`](crate::lms),
-//! scoring answers against its key [`check::quiz`](crate::check::quiz).
+//! Rules quizzes computed from the engines of the four games: the questions and their answer
+//! key. Printing a quiz is [`render::quiz`](crate::render::quiz), exporting it to a learning
+//! platform [`lms`](crate::lms), scoring answers against its key [`check::quiz`](crate::check::quiz).
 //!
-//! A quiz follows the shape of a real rules test (the Chinese federation's test for the 100-square
-//! game): single choice (4 options, 2 points), multiple choice (5 options, at least one right,
-//! 4 points, all or nothing), fill in the blanks (points per blank), and open questions on a
-//! diagram ("White to play and win - write the moves") or a design task ("set up a Turkish
-//! strike").
+//! A quiz follows the shape of a real rules test (seed 000, the Chinese federation's test for
+//! the 100-square game): single choice (4 options, 2 points), multiple choice (5 options, at
+//! least one right, 4 points, all or nothing), fill in the blanks (1 or 2 points a blank), and
+//! open questions on a diagram ("White to play and win - write the moves") or a design task
+//! ("set up a Turkish strike"). By default it has that test's mix - 18 points of single choice,
+//! 24 of multiple choice, 22 of blanks and 36 for the two open questions - scaled to the total
+//! asked for (100 by default), and its points add up to that total exactly.
 //!
 //! Nothing is hard-coded: every answer is computed at generation time from the board geometry
-//! ([`Square`](crate::Square) coordinates), the rules engine ([`Position`](crate::Position),
-//! [`Game`](crate::Game)) or the solver, and each question is checked again before it is
-//! output (a single-choice question has exactly one right option, a multiple-choice question at
-//! least one, a blank's answer is recomputed). The same seed gives the same quiz, byte for byte.
+//! of the game, its rules engine ([`Position`](damtutor_rules::Position),
+//! [`Game`](damtutor_rules::Game)) or its solver, and each question is checked again before it
+//! is output (a single-choice question has exactly one right option, a multiple-choice question
+//! at least one, a blank's answer is recomputed). The same seed gives the same quiz, byte for
+//! byte. A quiz may ask about several games; each question then names its game.
 //!
 //! ```
 //! use damtutor::quiz::{generate, QuestionType, QuizOptions};
 //! use damtutor::words::Lang;
+//! use damtutor::Variant;
 //!
 //! let options = QuizOptions {
-//!     count: 6,
+//!     variants: vec![Variant::Brazilian],
+//!     total: Some(20),
 //!     types: vec![QuestionType::Single, QuestionType::Blank],
 //!     seed: 7,
 //!     lang: Lang::Chinese,
 //!     ..QuizOptions::default()
 //! };
 //! let quiz = generate(&options)?;
-//! assert_eq!(quiz.questions.len(), 6);
+//! assert_eq!(quiz.total_points, 20);
+//! assert_eq!(quiz.questions.iter().map(|q| q.points).sum::<u32>(), 20);
+//! assert!(quiz.questions.iter().all(|q| q.variant == Variant::Brazilian));
 //! assert_eq!(quiz.questions[0].id, "q1");
 //! assert_eq!(quiz, generate(&options)?); // the same seed, the same quiz
 //! let key = quiz.key();
@@ -37,31 +44,71 @@
 mod board;
 mod build;
 mod family;
+mod geometry;
 mod key;
 mod moves;
+mod naming;
 mod notation;
+mod points;
 mod probes;
 mod question;
 mod rules;
 mod tactics;
+mod versions;
+mod wrong;
 
 pub use family::QUIZ_LIMITS;
 pub use key::{Key, KeyError, KeyQuestion};
+pub use naming::{game as game_name, side as side_name};
 pub use question::{letter, Blank, BlankKind, Question, QuestionType, Quiz, Topic, BLANK};
 pub use tactics::shows;
 
 use family::{Context, Family};
+use points::{plan, Plan};
 
-use crate::words::{say, Lang, Text};
+use crate::words::Lang;
+use crate::{with_variant, Rules, Variant};
 use rand::seq::SliceRandom;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+
+/// How many questions of each type, when a teacher sets them one by one.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TypeCounts {
+    pub single: usize,
+    pub multi: usize,
+    pub blank: usize,
+    pub diagram: usize,
+    pub design: usize,
+}
+
+impl TypeCounts {
+    /// The count of `kind`.
+    pub fn get(&self, kind: QuestionType) -> usize {
+        match kind {
+            QuestionType::Single => self.single,
+            QuestionType::Multi => self.multi,
+            QuestionType::Blank => self.blank,
+            QuestionType::Diagram => self.diagram,
+            QuestionType::Design => self.design,
+        }
+    }
+}
 
 /// What to put in a quiz.
 #[derive(Clone, Debug)]
 pub struct QuizOptions {
-    /// How many questions.
-    pub count: usize,
+    /// The games to ask about (empty: international draughts). With several, every question
+    /// says which game it is about.
+    pub variants: Vec<Variant>,
+    /// The quiz's points: its questions' points add up to this exactly. `None`: 100, or with
+    /// `count` or `counts` the points the questions make (open questions 10 each).
+    pub total: Option<u32>,
+    /// How many questions, in the model test's mix of types (instead of the mix of points
+    /// scaled to the total).
+    pub count: Option<usize>,
+    /// How many questions of each type (instead of a mix).
+    pub counts: Option<TypeCounts>,
     /// The topics to draw from (empty: all).
     pub topics: Vec<Topic>,
     /// The question types (empty: all).
@@ -69,10 +116,10 @@ pub struct QuizOptions {
     /// The seed: the same seed and options give the same quiz.
     pub seed: u64,
     pub lang: Lang,
-    /// Points of a diagram question.
-    pub diagram_points: u32,
-    /// Points of a design question.
-    pub design_points: u32,
+    /// Points of each diagram question (default: what is left of the total, shared).
+    pub diagram_points: Option<u32>,
+    /// Points of each design question (default: what is left of the total, shared).
+    pub design_points: Option<u32>,
     /// The title (default: "Rules test: international draughts" / "百格国际跳棋规则测试").
     pub title: Option<String>,
 }
@@ -80,13 +127,16 @@ pub struct QuizOptions {
 impl Default for QuizOptions {
     fn default() -> QuizOptions {
         QuizOptions {
-            count: 20,
+            variants: Vec::new(),
+            total: None,
+            count: None,
+            counts: None,
             topics: Vec::new(),
             types: Vec::new(),
             seed: 0,
             lang: Lang::English,
-            diagram_points: 10,
-            design_points: 10,
+            diagram_points: None,
+            design_points: None,
             title: None,
         }
     }
@@ -95,98 +145,150 @@ impl Default for QuizOptions {
 /// Why no quiz could be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum QuizError {
-    /// No question family fits the chosen topics and types.
+    /// No question family fits the chosen games, topics and types.
     NothingToAsk(String),
+    /// The questions asked for cannot make the total asked for.
+    Points(String),
 }
 
 impl fmt::Display for QuizError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            QuizError::NothingToAsk(why) => f.write_str(why),
+            QuizError::NothingToAsk(why) | QuizError::Points(why) => f.write_str(why),
         }
     }
 }
 
 impl std::error::Error for QuizError {}
 
-/// Every family, in a fixed order.
-fn families() -> Vec<&'static Family> {
-    board::FAMILIES
-        .iter()
-        .chain(moves::FAMILIES)
-        .chain(rules::FAMILIES)
-        .chain(notation::FAMILIES)
-        .chain(tactics::FAMILIES)
-        .collect()
+/// Every family of the game `R`, in a fixed order.
+fn families<R: Rules>() -> Vec<Family<R>> {
+    let mut all = board::families::<R>();
+    all.extend(moves::families::<R>());
+    all.extend(rules::families::<R>());
+    all.extend(notation::families::<R>());
+    all.extend(tactics::families::<R>());
+    all
 }
 
-/// The names of every question family with its topic and types, for documentation and tests.
-pub fn family_names() -> Vec<(&'static str, Topic, Vec<QuestionType>)> {
-    families()
-        .into_iter()
-        .map(|f| (f.name, f.topic, f.kinds.to_vec()))
-        .collect()
-}
-
-/// How many questions of each type: shares by weight (largest remainder), at least one of each
-/// type when there are enough questions.
-fn allocate(count: usize, kinds: &[QuestionType]) -> Vec<(QuestionType, usize)> {
-    let total: usize = kinds.iter().map(|k| k.weight()).sum();
-    if total == 0 {
-        return Vec::new();
-    }
-    let mut shares: Vec<(QuestionType, usize, usize)> = kinds
-        .iter()
-        .map(|&k| (k, count * k.weight() / total, count * k.weight() % total))
-        .collect();
-    let left = count - shares.iter().map(|s| s.1).sum::<usize>();
-    let mut order: Vec<usize> = (0..shares.len()).collect();
-    order.sort_by(|&a, &b| shares[b].2.cmp(&shares[a].2).then(a.cmp(&b)));
-    for &i in order.iter().cycle().take(left) {
-        shares[i].1 += 1;
-    }
-    if count >= kinds.len() {
-        while let Some(empty) = shares.iter().position(|s| s.1 == 0) {
-            let Some(largest) = (0..shares.len()).max_by_key(|&i| (shares[i].1, usize::MAX - i))
-            else {
-                break;
-            };
-            shares[largest].1 -= 1;
-            shares[empty].1 += 1;
+/// The names of every question family with its topic, types and the games it asks about, for
+/// documentation and tests.
+pub fn family_names() -> Vec<(&'static str, Topic, Vec<QuestionType>, Vec<Variant>)> {
+    let mut out: Vec<(&'static str, Topic, Vec<QuestionType>, Vec<Variant>)> = Vec::new();
+    for variant in Variant::ALL {
+        let list = with_variant!(variant, R => families::<R>()
+            .into_iter()
+            .map(|f| (f.name, f.topic, f.kinds.to_vec(), (f.fits)(&R::RULES)))
+            .collect::<Vec<_>>());
+        for (name, topic, kinds, fits) in list {
+            match out.iter_mut().find(|e| e.0 == name) {
+                Some(entry) if fits => entry.3.push(variant),
+                Some(_) => {}
+                None => out.push((
+                    name,
+                    topic,
+                    kinds,
+                    if fits { vec![variant] } else { vec![] },
+                )),
+            }
         }
     }
-    shares.into_iter().map(|(k, n, _)| (k, n)).collect()
+    out
+}
+
+/// One game's part of a quiz: its context and the families that fit the game and the topics.
+trait Maker {
+    fn variant(&self) -> Variant;
+    /// Whether some family of the game asks questions of `kind`.
+    fn asks(&self, kind: QuestionType) -> bool;
+    /// Up to `n` new questions of `kind`.
+    fn make(&mut self, kind: QuestionType, n: usize, seen: &mut BTreeSet<String>) -> Vec<Question>;
+}
+
+struct GameMaker<R: Rules> {
+    context: Context<R>,
+    families: Vec<Family<R>>,
+    /// How many questions each family has made so far: the least used go first.
+    used: BTreeMap<&'static str, usize>,
+}
+
+impl<R: Rules> Maker for GameMaker<R> {
+    fn variant(&self) -> Variant {
+        R::RULES.variant
+    }
+
+    fn asks(&self, kind: QuestionType) -> bool {
+        self.families.iter().any(|f| f.kinds.contains(&kind))
+    }
+
+    fn make(&mut self, kind: QuestionType, n: usize, seen: &mut BTreeSet<String>) -> Vec<Question> {
+        let eligible: Vec<&Family<R>> = self
+            .families
+            .iter()
+            .filter(|f| f.kinds.contains(&kind))
+            .collect();
+        let made = fill(&mut self.context, kind, n, &eligible, seen, &self.used);
+        for q in &made {
+            if let Some(f) = self.families.iter().find(|f| f.name == q.family) {
+                *self.used.entry(f.name).or_default() += 1;
+            }
+        }
+        made
+    }
+}
+
+fn maker(variant: Variant, seed: u64, lang: Lang, topics: &[Topic]) -> Box<dyn Maker> {
+    with_variant!(variant, R => {
+        let families = families::<R>()
+            .into_iter()
+            .filter(|f| topics.contains(&f.topic) && (f.fits)(&R::RULES))
+            .collect();
+        Box::new(GameMaker::<R> {
+            context: Context::new(seed, lang),
+            families,
+            used: BTreeMap::new(),
+        }) as Box<dyn Maker>
+    })
 }
 
 /// Makes a quiz.
 pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
+    let mut variants: Vec<Variant> = Vec::new();
+    for &v in &options.variants {
+        if !variants.contains(&v) {
+            variants.push(v);
+        }
+    }
+    if variants.is_empty() {
+        variants.push(Variant::International);
+    }
     let topics: Vec<Topic> = if options.topics.is_empty() {
         Topic::ALL.to_vec()
     } else {
         options.topics.clone()
     };
-    let wanted: Vec<QuestionType> = if options.types.is_empty() {
-        QuestionType::ALL.to_vec()
-    } else {
-        QuestionType::ALL
-            .into_iter()
-            .filter(|t| options.types.contains(t))
-            .collect()
-    };
-    let all = families();
-    let eligible = |kind: QuestionType| -> Vec<&'static Family> {
-        all.iter()
-            .copied()
-            .filter(|f| topics.contains(&f.topic) && f.kinds.contains(&kind))
-            .collect()
-    };
-    let kinds: Vec<QuestionType> = wanted
-        .into_iter()
-        .filter(|&k| !eligible(k).is_empty())
+    let mut makers: Vec<Box<dyn Maker>> = variants
+        .iter()
+        .map(|&v| maker(v, options.seed, options.lang, &topics))
         .collect();
-    if kinds.is_empty() || options.count == 0 {
-        return Err(QuizError::NothingToAsk(format!(
-            "no question fits: topics {} with types {}",
+    let wanted: Vec<QuestionType> = QuestionType::ALL
+        .into_iter()
+        .filter(|t| options.types.is_empty() || options.types.contains(t))
+        .filter(|t| options.counts.is_none_or(|c| c.get(*t) > 0))
+        .collect();
+    let kinds: Vec<QuestionType> = wanted
+        .iter()
+        .copied()
+        .filter(|&k| makers.iter().any(|m| m.asks(k)))
+        .collect();
+    let nothing = || {
+        QuizError::NothingToAsk(format!(
+            "no question fits: {} with topics {} and types {}",
+            variants
+                .iter()
+                .map(|v| v.name())
+                .collect::<Vec<_>>()
+                .join(","),
             names(topics.iter().map(|t| t.name())),
             names(
                 options
@@ -195,69 +297,176 @@ pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
                     .map(|t| t.name())
                     .chain(options.types.is_empty().then_some("all"))
             ),
-        )));
+        ))
+    };
+    if kinds.is_empty() || options.count == Some(0) {
+        return Err(nothing());
     }
-    let mut context = Context::new(options.seed, options.lang);
-    context.diagram_points = options.diagram_points;
-    context.design_points = options.design_points;
+    if let Some(missing) = wanted.iter().find(|k| !kinds.contains(k)) {
+        if options.counts.is_some() {
+            return Err(QuizError::NothingToAsk(format!(
+                "no {} question fits these games and topics",
+                missing.name()
+            )));
+        }
+    }
+    let plan = plan(options, &kinds)?;
     let mut seen = BTreeSet::new();
-    let mut made: Vec<(QuestionType, Vec<Question>)> = Vec::new();
-    let mut shortfall = 0;
-    for (kind, n) in allocate(options.count, &kinds) {
-        let questions = fill(&mut context, kind, n, &eligible(kind), &mut seen);
-        shortfall += n - questions.len();
-        made.push((kind, questions));
+    let mut questions: Vec<Question> = Vec::new();
+    for (turn, &kind) in kinds.iter().enumerate() {
+        let made = match plan {
+            Plan::Points { blank_points, .. } if kind == QuestionType::Blank => {
+                make_points(&mut makers, kind, blank_points, turn, &mut seen)
+            }
+            _ => make_count(&mut makers, kind, plan.count(kind), turn, &mut seen),
+        };
+        questions.extend(made);
     }
-    // Types that ran out of distinct questions leave their share to the others.
-    for (kind, questions) in made.iter_mut() {
-        if shortfall == 0 {
-            break;
-        }
-        if matches!(kind, QuestionType::Diagram | QuestionType::Design) {
-            continue;
-        }
-        let extra = fill(&mut context, *kind, shortfall, &eligible(*kind), &mut seen);
-        shortfall -= extra.len();
-        questions.extend(extra);
-    }
-    let mut questions: Vec<Question> = made.into_iter().flat_map(|(_, q)| q).collect();
+    // Types that ran out of distinct questions leave their share to the others: the points
+    // are fitted below.
     if questions.is_empty() {
         return Err(QuizError::NothingToAsk(
-            "no question could be made for these topics and types".to_string(),
+            "no question could be made for these games, topics and types".to_string(),
         ));
     }
+    let order = |q: &Question| {
+        (
+            QuestionType::ALL.iter().position(|&k| k == q.kind),
+            variants.iter().position(|&v| v == q.variant),
+        )
+    };
+    questions.sort_by_key(order);
+    points::fit(&mut questions, options, &plan)?;
+    let mixed = variants.len() > 1;
     for (i, q) in questions.iter_mut().enumerate() {
         q.id = format!("q{}", i + 1);
+        if mixed {
+            q.prompt = format!("{}{}", naming::game_mark(options.lang, q.variant), q.prompt);
+        }
     }
     let title = options
         .title
         .clone()
-        .unwrap_or_else(|| say!(options.lang, Text::QuizTitle));
+        .unwrap_or_else(|| naming::title(options.lang, &variants));
     Ok(Quiz {
         seed: options.seed,
         lang: options.lang,
+        variants,
+        version: None,
         title,
         total_points: questions.iter().map(|q| q.points).sum(),
         questions,
     })
 }
 
+/// `n` questions of `kind`, shared out among the games in turns (starting with a different
+/// game for each type, so that one diagram and one design question go to two games).
+fn make_count(
+    makers: &mut [Box<dyn Maker>],
+    kind: QuestionType,
+    n: usize,
+    turn: usize,
+    seen: &mut BTreeSet<String>,
+) -> Vec<Question> {
+    let asking: Vec<usize> = (0..makers.len())
+        .filter(|&i| makers[i].asks(kind))
+        .collect();
+    if asking.is_empty() || n == 0 {
+        return Vec::new();
+    }
+    let mut shares = vec![n / asking.len(); asking.len()];
+    for k in 0..n % asking.len() {
+        shares[(turn + k) % asking.len()] += 1;
+    }
+    let mut out = Vec::new();
+    let mut short = 0;
+    for (&i, &share) in asking.iter().zip(&shares) {
+        let made = make_in(&mut *makers[i], kind, share, seen);
+        short += share - made.len();
+        out.extend(made);
+    }
+    // A game that ran out of questions leaves its share to the others.
+    for &i in &asking {
+        if short == 0 {
+            break;
+        }
+        let made = make_in(&mut *makers[i], kind, short, seen);
+        short -= made.len();
+        out.extend(made);
+    }
+    out
+}
+
+/// Questions of `kind` (fill-in questions) until their points can reach `target` with a
+/// point or two a blank (half-way between the two), the games in turns.
+fn make_points(
+    makers: &mut [Box<dyn Maker>],
+    kind: QuestionType,
+    target: u32,
+    turn: usize,
+    seen: &mut BTreeSet<String>,
+) -> Vec<Question> {
+    let asking: Vec<usize> = (0..makers.len())
+        .filter(|&i| makers[i].asks(kind))
+        .collect();
+    let mut out: Vec<Question> = Vec::new();
+    let mut dry = vec![false; asking.len()];
+    let mut k = turn;
+    let reach = |out: &[Question]| -> u32 {
+        let points: u32 = out.iter().map(|q| q.points).sum();
+        let most: u32 = out.iter().map(|q| 2 * q.blanks.len() as u32).sum();
+        (points + most) / 2
+    };
+    while reach(&out) < target && dry.iter().any(|d| !d) {
+        let slot = k % asking.len();
+        k += 1;
+        if dry[slot] {
+            continue;
+        }
+        let made = make_in(&mut *makers[asking[slot]], kind, 1, seen);
+        if made.is_empty() {
+            dry[slot] = true;
+        }
+        out.extend(made);
+    }
+    out
+}
+
+fn make_in(
+    maker: &mut dyn Maker,
+    kind: QuestionType,
+    n: usize,
+    seen: &mut BTreeSet<String>,
+) -> Vec<Question> {
+    let variant = maker.variant();
+    let mut made = maker.make(kind, n, seen);
+    for q in &mut made {
+        q.variant = variant;
+    }
+    made
+}
+
 fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
     items.collect::<Vec<_>>().join(",")
 }
 
-/// Makes up to `n` new questions of `kind`, taking the families in turns (in a shuffled order)
-/// so that a quiz covers as many of them as it can.
-fn fill(
-    context: &mut Context,
+/// Makes up to `n` new questions of `kind`, taking the families in turns (in a shuffled order,
+/// the least `used` first) so that a quiz covers as many of them as it can.
+fn fill<R: Rules>(
+    context: &mut Context<R>,
     kind: QuestionType,
     n: usize,
-    families: &[&'static Family],
+    families: &[&Family<R>],
     seen: &mut BTreeSet<String>,
+    used: &BTreeMap<&'static str, usize>,
 ) -> Vec<Question> {
     const TRIES: usize = 8;
-    let mut order: Vec<&Family> = families.to_vec();
+    if families.is_empty() {
+        return Vec::new();
+    }
+    let mut order: Vec<&Family<R>> = families.to_vec();
     order.shuffle(&mut context.rng);
+    order.sort_by_key(|f| used.get(f.name).copied().unwrap_or(0));
     let mut failures = vec![0usize; order.len()];
     let mut out = Vec::new();
     let mut turn = 0;
@@ -268,7 +477,8 @@ fn fill(
             continue;
         }
         match (order[i].make)(context, kind) {
-            Some(question) if build::is_sound(&question) => {
+            Some(mut question) if build::is_sound(&question) => {
+                question.variant = R::RULES.variant;
                 let signature = build::signature(&question);
                 if seen.insert(signature) {
                     out.push(question);
@@ -287,25 +497,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn allocation_follows_the_model_test() {
-        let all = QuestionType::ALL;
-        let shares = allocate(20, &all);
-        let counts: Vec<usize> = shares.iter().map(|s| s.1).collect();
-        assert_eq!(counts, vec![7, 5, 5, 2, 1]);
-        for count in 0..40 {
-            let shares = allocate(count, &all);
-            assert_eq!(shares.iter().map(|s| s.1).sum::<usize>(), count);
-            if count >= 5 {
-                assert!(shares.iter().all(|s| s.1 >= 1), "{count}: {shares:?}");
-            }
-        }
-        assert_eq!(
-            allocate(3, &[QuestionType::Blank]),
-            vec![(QuestionType::Blank, 3)]
-        );
-    }
-
-    #[test]
     fn names_round_trip() {
         for t in QuestionType::ALL {
             assert_eq!(t.name().parse::<QuestionType>(), Ok(t));
@@ -314,5 +505,21 @@ mod tests {
             assert_eq!(t.name().parse::<Topic>(), Ok(t));
         }
         assert!("essay".parse::<QuestionType>().is_err());
+    }
+
+    #[test]
+    fn every_game_has_families_of_every_type() {
+        let families = family_names();
+        for variant in Variant::ALL {
+            for kind in QuestionType::ALL {
+                assert!(
+                    families
+                        .iter()
+                        .any(|(_, _, kinds, games)| kinds.contains(&kind)
+                            && games.contains(&variant)),
+                    "{variant} has no {kind} question"
+                );
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@
 use crate::solver::{Goal, Motif};
 use crate::square::Color;
 use crate::words::Lang;
+use crate::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -66,14 +67,27 @@ impl QuestionType {
         }
     }
 
-    /// Share of a quiz's questions of this type when all types are asked for.
-    pub(crate) const fn weight(self) -> usize {
+    /// How many questions of this type the model test (seed 000) has: 9 single, 6 multiple
+    /// choice, 7 fill-in, 1 diagram and 1 design question.
+    pub(crate) const fn model_count(self) -> usize {
         match self {
-            QuestionType::Single => 7,
-            QuestionType::Multi => 5,
-            QuestionType::Blank => 5,
-            QuestionType::Diagram => 2,
+            QuestionType::Single => 9,
+            QuestionType::Multi => 6,
+            QuestionType::Blank => 7,
+            QuestionType::Diagram => 1,
             QuestionType::Design => 1,
+        }
+    }
+
+    /// The points of this type in the model test, out of 100: single choice 18, multiple
+    /// choice 24, fill-in 22, and the two open questions 36 between them.
+    pub(crate) const fn model_points(self) -> u32 {
+        match self {
+            QuestionType::Single => 18,
+            QuestionType::Multi => 24,
+            QuestionType::Blank => 22,
+            QuestionType::Diagram => 18,
+            QuestionType::Design => 18,
         }
     }
 }
@@ -178,8 +192,11 @@ pub enum BlankKind {
     Text,
     /// A whole number, in digits or (in English or Chinese) words.
     Number,
-    /// A move in the question's diagram: any text that names the same legal move.
+    /// A move in the question's diagram, written by the notation rules: a capture with `x`
+    /// (or the game's `:`), a quiet move with `-`; any such text that names the same legal move.
     Move,
+    /// A square of the question's board: any name of it (`a1` or `29`).
+    Square,
     /// A FEN string: any text that reads as the same position.
     Fen,
 }
@@ -203,6 +220,9 @@ pub struct Question {
     pub id: String,
     #[serde(rename = "type")]
     pub kind: QuestionType,
+    /// The game the question is about.
+    #[serde(default)]
+    pub variant: Variant,
     pub topic: Topic,
     /// The question family (`long_diagonal`, `legal_moves`, `draw_rules`...).
     pub family: String,
@@ -236,6 +256,10 @@ pub struct Question {
     /// Why the answer is right, for the answer key.
     #[serde(default)]
     pub explanation: String,
+    /// Whether the options are listed in an order of their own (squares by number, statements
+    /// in the order they are reasoned), which versions of the quiz keep.
+    #[serde(skip)]
+    pub(crate) options_fixed: bool,
 }
 
 /// A generated quiz: the questions and their answers.
@@ -245,6 +269,12 @@ pub struct Quiz {
     pub seed: u64,
     /// `en` or `zh`.
     pub lang: Lang,
+    /// The games it asks about, in order.
+    #[serde(default = "international")]
+    pub variants: Vec<Variant>,
+    /// The version's letter (`A`, `B`...) when the quiz was written in several versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<char>,
     /// The title printed at the top.
     pub title: String,
     /// The sum of every question's points.
@@ -265,6 +295,10 @@ impl Quiz {
     pub fn of_type(&self, kind: QuestionType) -> impl Iterator<Item = &Question> {
         self.questions.iter().filter(move |q| q.kind == kind)
     }
+}
+
+fn international() -> Vec<Variant> {
+    vec![Variant::International]
 }
 
 /// A side in a file: `white` or `black`.

@@ -1,301 +1,371 @@
 //! Rules facts: who moves first, how men and kings move and capture, what may be jumped, the
-//! majority rule, the draw rules and how a game is lost. Each statement's truth comes from a
-//! probe in [`probes`](super::probes): a small position the engine is asked about, or a game
-//! played until the engine declares it drawn.
+//! maximum-capture rule or its absence, what becomes of a man that reaches its crowning row in
+//! a capture, the draw rules and how a game is lost. Each statement's truth comes from the
+//! game's [`Facts`](super::probes::Facts): small positions its engine is asked about, or games
+//! played until the engine declares them drawn.
 
 use super::build::{blanks, choice, Choice, Draft, Fill, Order};
-use super::family::{Context, Family};
-use super::probes;
+use super::family::{every_game, Context, Family};
+use super::probes::Crossing;
 use super::question::{Question, QuestionType, Topic};
-use crate::position::Position;
 use crate::square::Color;
 use crate::words::synonyms::Word;
-use crate::words::{self, say, Lang, Text};
+use crate::words::{self, say, text, Lang, Text};
+use crate::{RuleSet, Rules, Variant};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
 use QuestionType::{Blank, Multi, Single};
 
-pub(crate) const FAMILIES: &[Family] = &[
-    Family {
-        name: "first_move",
-        topic: Topic::Rules,
-        kinds: &[Single, Blank],
-        make: first_move,
-    },
-    Family {
-        name: "man_moves",
-        topic: Topic::Rules,
-        kinds: &[Single],
-        make: man_moves,
-    },
-    Family {
-        name: "numbering",
-        topic: Topic::Rules,
-        kinds: &[Single],
-        make: numbering,
-    },
-    Family {
-        name: "king_facts",
-        topic: Topic::Rules,
-        kinds: &[Single, Multi],
-        make: king_facts,
-    },
-    Family {
-        name: "man_captures",
-        topic: Topic::Rules,
-        kinds: &[Single, Multi],
-        make: man_captures,
-    },
-    Family {
-        name: "jumping",
-        topic: Topic::Rules,
-        kinds: &[Blank],
-        make: jumping,
-    },
-    Family {
-        name: "draw_rules",
-        topic: Topic::Rules,
-        kinds: &[Single, Blank],
-        make: draw_rules,
-    },
-    Family {
-        name: "losing",
-        topic: Topic::Rules,
-        kinds: &[Single, Multi],
-        make: losing,
-    },
-    Family {
-        name: "majority_king",
-        topic: Topic::Rules,
-        kinds: &[Single],
-        make: majority_king,
-    },
-    Family {
-        name: "passing_promotion",
-        topic: Topic::Rules,
-        kinds: &[Single],
-        make: passing_promotion,
-    },
-    Family {
-        name: "removal",
-        topic: Topic::Rules,
-        kinds: &[Single],
-        make: removal,
-    },
-];
+pub(crate) fn families<R: Rules>() -> Vec<Family<R>> {
+    vec![
+        Family {
+            name: "first_move",
+            topic: Topic::Rules,
+            kinds: &[Single, Blank],
+            fits: every_game,
+            make: first_move::<R>,
+        },
+        Family {
+            name: "man_moves",
+            topic: Topic::Rules,
+            kinds: &[Single],
+            fits: every_game,
+            make: man_moves::<R>,
+        },
+        Family {
+            name: "numbering",
+            topic: Topic::Rules,
+            kinds: &[Single],
+            fits: numbered,
+            make: numbering::<R>,
+        },
+        Family {
+            name: "king_facts",
+            topic: Topic::Rules,
+            kinds: &[Single, Multi],
+            fits: every_game,
+            make: king_facts::<R>,
+        },
+        Family {
+            name: "man_captures",
+            topic: Topic::Rules,
+            kinds: &[Single, Multi],
+            fits: every_game,
+            make: man_captures::<R>,
+        },
+        Family {
+            name: "jumping",
+            topic: Topic::Rules,
+            kinds: &[Blank],
+            fits: every_game,
+            make: jumping::<R>,
+        },
+        Family {
+            name: "draw_rules",
+            topic: Topic::Rules,
+            kinds: &[Single, Blank],
+            fits: every_game,
+            make: draw_rules::<R>,
+        },
+        Family {
+            name: "losing",
+            topic: Topic::Rules,
+            kinds: &[Single, Multi],
+            fits: every_game,
+            make: losing::<R>,
+        },
+        Family {
+            name: "capture_choice",
+            topic: Topic::Rules,
+            kinds: &[Single],
+            fits: every_game,
+            make: capture_choice::<R>,
+        },
+        Family {
+            name: "majority_king",
+            topic: Topic::Rules,
+            kinds: &[Single],
+            fits: maximum,
+            make: majority_king::<R>,
+        },
+        Family {
+            name: "passing_promotion",
+            topic: Topic::Rules,
+            kinds: &[Single],
+            fits: every_game,
+            make: passing_promotion::<R>,
+        },
+        Family {
+            name: "removal",
+            topic: Topic::Rules,
+            kinds: &[Single],
+            fits: flying,
+            make: removal::<R>,
+        },
+    ]
+}
+
+/// Games whose squares are numbered (international, English checkers).
+fn numbered(rules: &RuleSet) -> bool {
+    rules.notation == crate::Notation::Numeric
+}
+
+/// Games with the maximum-capture rule (能多吃必多吃).
+fn maximum(rules: &RuleSet) -> bool {
+    rules.maximum_capture
+}
+
+/// Games with flying kings, where captured pieces left on the board change a capture.
+fn flying(rules: &RuleSet) -> bool {
+    rules.flying_kings
+}
 
 /// A statement: its stable name, whether it is true, and its words.
 pub(crate) struct Statement {
     pub key: &'static str,
     pub truth: bool,
-    pub text: Text,
+    pub text: String,
+}
+
+impl Statement {
+    fn new(lang: Lang, key: &'static str, truth: bool, text: Text) -> Statement {
+        Statement {
+            key,
+            truth,
+            text: say!(lang, text),
+        }
+    }
 }
 
 /// A choice question on statements: "which is true" (or, when `ask_false`, "which is false").
-fn statements(
-    context: &mut Context,
+fn statements<R: Rules>(
+    context: &mut Context<R>,
     kind: QuestionType,
     draft: Draft,
-    pool: &[Statement],
+    pool: Vec<Statement>,
     ask_false: bool,
 ) -> Option<Question> {
-    let lang = context.lang;
     let (right, wrong): (Vec<Choice>, Vec<Choice>) = pool
-        .iter()
-        .map(|s| Choice::new(say!(lang, s.text), s.key, s.truth != ask_false))
+        .into_iter()
+        .map(|s| Choice::new(s.text, s.key, s.truth != ask_false))
         .partition(|c| c.right);
     choice(context, kind, draft, right, wrong, Order::Shuffle)
 }
 
-fn first_move(context: &mut Context, kind: QuestionType) -> Option<Question> {
-    let first = probes::first_to_move();
+/// The fill of a side's name: the side as the game's texts name it, and every form of it
+/// (English checkers' dark side also as black and red).
+fn side_fill(context: &Context<impl Rules>, color: Color, points: u32) -> Fill {
     let lang = context.lang;
+    let display = context.names().colour(color).to_string();
+    let display = if lang == Lang::English {
+        context.names().side(color).to_string()
+    } else {
+        display
+    };
+    let words: &[Word] = match color {
+        Color::White => &[Word::White],
+        Color::Black if context.variant() == Variant::English => &[Word::Black, Word::Red],
+        Color::Black => &[Word::Black],
+    };
+    Fill::words(display, words, points)
+}
+
+fn first_move<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let first = context.facts().first_to_move;
+    let lang = context.lang;
+    let names = context.names();
     let explanation = say!(
         lang,
         Text::FirstMoveExplanation,
-        side = words::side(lang, first)
+        side = names.side(first),
+        game = names.game()
     );
     if kind == Blank {
-        let prompt = say!(lang, Text::FirstMoveBlank);
-        let fill = match first {
-            Color::White => Fill::word(say!(lang, Text::FirstMoveBlankWhite), Word::White, 1),
-            Color::Black => Fill::word(say!(lang, Text::FirstMoveBlankBlack), Word::Black, 1),
-        };
+        let prompt = say!(lang, Text::FirstMoveBlank, game = names.game());
+        let fill = side_fill(context, first, 1);
         return blanks(
             Draft::new("first_move", Topic::Rules, prompt).explain(explanation),
             vec![fill],
         );
     }
-    let prompt = say!(lang, Text::FirstMoveSingle);
-    let pool = [
+    let prompt = say!(lang, Text::FirstMoveSingle, game = names.game());
+    let side = |color: Color| names.side(color).to_string();
+    let pool = vec![
         Statement {
             key: "white",
             truth: first == Color::White,
-            text: Text::FirstMoveWhite,
+            text: side(Color::White),
         },
         Statement {
             key: "black",
             truth: first == Color::Black,
-            text: Text::FirstMoveBlack,
+            text: side(Color::Black),
         },
-        Statement {
-            key: "lot",
-            truth: false,
-            text: Text::FirstMoveLot,
-        },
-        Statement {
-            key: "younger",
-            truth: false,
-            text: Text::FirstMoveYounger,
-        },
+        Statement::new(lang, "lot", false, Text::FirstMoveLot),
+        Statement::new(lang, "younger", false, Text::FirstMoveYounger),
     ];
     statements(
         context,
         kind,
         Draft::new("first_move", Topic::Rules, prompt).explain(explanation),
-        &pool,
+        pool,
         false,
     )
 }
 
-fn man_moves(context: &mut Context, kind: QuestionType) -> Option<Question> {
-    let quiet_back = probes::man_quiet_backward();
-    let capture_back = probes::man_captures(false);
-    if !probes::man_quiet_forward() || !probes::man_captures(true) {
+fn man_moves<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let f = context.facts();
+    let (quiet_back, capture_back) = (f.man_quiet_backward, f.man_captures_backward);
+    if !f.man_quiet_forward || !f.man_captures_forward {
         return None;
     }
-    let pool = [
-        Statement {
-            key: "quiet_forward_capture_both",
-            truth: !quiet_back && capture_back,
-            text: Text::ManMovesQuietForwardCaptureBoth,
-        },
-        Statement {
-            key: "quiet_both_capture_forward",
-            truth: quiet_back && !capture_back,
-            text: Text::ManMovesQuietBothCaptureForward,
-        },
-        Statement {
-            key: "forward_only",
-            truth: !quiet_back && !capture_back,
-            text: Text::ManMovesForwardOnly,
-        },
-        Statement {
-            key: "both_always",
-            truth: quiet_back && capture_back,
-            text: Text::ManMovesBothAlways,
-        },
-    ];
     let lang = context.lang;
+    let pool = vec![
+        Statement::new(
+            lang,
+            "quiet_forward_capture_both",
+            !quiet_back && capture_back,
+            Text::ManMovesQuietForwardCaptureBoth,
+        ),
+        Statement::new(
+            lang,
+            "quiet_both_capture_forward",
+            quiet_back && !capture_back,
+            Text::ManMovesQuietBothCaptureForward,
+        ),
+        Statement::new(
+            lang,
+            "forward_only",
+            !quiet_back && !capture_back,
+            Text::ManMovesForwardOnly,
+        ),
+        Statement::new(
+            lang,
+            "both_always",
+            quiet_back && capture_back,
+            Text::ManMovesBothAlways,
+        ),
+    ];
     let prompt = say!(lang, Text::ManMovesSingle);
-    let explanation = say!(lang, Text::ManMovesExplanation);
+    let explanation = if capture_back {
+        say!(lang, Text::ManMovesExplanation)
+    } else {
+        say!(lang, Text::ManMovesForwardExplanation)
+    };
     statements(
         context,
         kind,
         Draft::new("man_moves", Topic::Rules, prompt).explain(explanation),
-        &pool,
+        pool,
         false,
     )
 }
 
-fn numbering(context: &mut Context, kind: QuestionType) -> Option<Question> {
-    let quiet = probes::white_quiet_to_smaller();
-    let captures = probes::white_captures_to_smaller();
-    let pool = [
-        Statement {
-            key: "quiet_white_smaller",
-            truth: quiet == Some(true),
-            text: Text::NumberingQuietWhiteSmaller,
-        },
-        Statement {
-            key: "quiet_white_larger",
-            truth: quiet == Some(false),
-            text: Text::NumberingQuietWhiteLarger,
-        },
-        Statement {
-            key: "capture_white_smaller",
-            truth: captures == Some(true),
-            text: Text::NumberingCaptureWhiteSmaller,
-        },
-        Statement {
-            key: "capture_white_larger",
-            truth: captures == Some(false),
-            text: Text::NumberingCaptureWhiteLarger,
-        },
-    ];
+fn numbering<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let f = context.facts();
+    let (quiet, captures) = (f.white_quiet_to_smaller, f.white_captures_to_smaller);
     let lang = context.lang;
+    let black = context.names().side(Color::Black);
+    let statement = |key, truth, text| Statement {
+        key,
+        truth,
+        text: say!(lang, text, black),
+    };
+    let pool = vec![
+        statement(
+            "quiet_white_smaller",
+            quiet == Some(true),
+            Text::NumberingQuietWhiteSmaller,
+        ),
+        statement(
+            "quiet_white_larger",
+            quiet == Some(false),
+            Text::NumberingQuietWhiteLarger,
+        ),
+        statement(
+            "capture_white_smaller",
+            captures == Some(true),
+            Text::NumberingCaptureWhiteSmaller,
+        ),
+        statement(
+            "capture_white_larger",
+            captures == Some(false),
+            Text::NumberingCaptureWhiteLarger,
+        ),
+        statement(
+            "capture_white_both",
+            captures.is_none(),
+            Text::NumberingCaptureBoth,
+        ),
+    ];
     let prompt = say!(lang, Text::WhichStatementTrue);
-    let explanation = say!(lang, Text::NumberingExplanation);
+    let last = R::RULES.board.square_count();
+    let explanation = if captures.is_none() {
+        say!(lang, Text::NumberingExplanation, last, black)
+    } else {
+        say!(lang, Text::NumberingForwardExplanation, last, black)
+    };
     statements(
         context,
         kind,
         Draft::new("numbering", Topic::Rules, prompt).explain(explanation),
-        &pool,
+        pool,
         false,
     )
 }
 
-fn king_pool() -> Vec<Statement> {
-    let distance = probes::king_captures_at_distance();
-    let anywhere = probes::king_lands_anywhere();
-    let flies = probes::king_flies();
-    let removed_after = probes::removed_after_capture().unwrap_or(true);
-    vec![
-        Statement {
-            key: "at_distance",
-            truth: distance,
-            text: Text::KingAtDistance,
-        },
-        Statement {
-            key: "any_landing",
-            truth: anywhere,
-            text: Text::KingAnyLanding,
-        },
-        Statement {
-            key: "unique_landing",
-            truth: !anywhere,
-            text: Text::KingUniqueLanding,
-        },
-        Statement {
-            key: "one_step",
-            truth: !flies,
-            text: Text::KingOneStep,
-        },
-        Statement {
-            key: "flies",
-            truth: flies,
-            text: Text::KingFlies,
-        },
-        Statement {
-            key: "turns",
-            truth: probes::king_turns(),
-            text: Text::KingTurns,
-        },
-        Statement {
-            key: "backward",
-            truth: probes::king_captures_backward(),
-            text: Text::KingBackward,
-        },
-        Statement {
-            key: "own",
-            truth: probes::jumps_own_pieces(),
-            text: Text::KingOwn,
-        },
-        Statement {
-            key: "removed_at_once",
-            truth: !removed_after,
-            text: Text::KingRemovedAtOnce,
-        },
-        Statement {
-            key: "wider",
-            truth: distance && !probes::man_captures_on_edge(),
-            text: Text::KingWider,
-        },
-    ]
+fn king_pool<R: Rules>(context: &Context<R>) -> Vec<Statement> {
+    let f = context.facts();
+    let lang = context.lang;
+    let mut pool = vec![
+        Statement::new(
+            lang,
+            "at_distance",
+            f.king_at_distance,
+            Text::KingAtDistance,
+        ),
+        Statement::new(
+            lang,
+            "any_landing",
+            f.king_lands_anywhere,
+            Text::KingAnyLanding,
+        ),
+        Statement::new(
+            lang,
+            "unique_landing",
+            !f.king_lands_anywhere,
+            Text::KingUniqueLanding,
+        ),
+        Statement::new(lang, "one_step", !f.king_flies, Text::KingOneStep),
+        Statement::new(lang, "flies", f.king_flies, Text::KingFlies),
+        Statement::new(lang, "turns", f.king_turns, Text::KingTurns),
+        Statement::new(
+            lang,
+            "backward",
+            f.king_captures_backward,
+            Text::KingBackward,
+        ),
+        Statement::new(lang, "own", f.jumps_own_pieces, Text::KingOwn),
+        Statement::new(
+            lang,
+            "wider",
+            f.king_at_distance || (f.king_captures_backward && !f.man_captures_backward),
+            Text::KingWider,
+        ),
+    ];
+    if let Some(after) = f.removed_after {
+        pool.push(Statement::new(
+            lang,
+            "removed_at_once",
+            !after,
+            Text::KingRemovedAtOnce,
+        ));
+    }
+    pool
 }
 
-fn king_facts(context: &mut Context, kind: QuestionType) -> Option<Question> {
+fn king_facts<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
     let lang = context.lang;
     let ask_false = kind == Single && context.rng.gen_ratio(1, 3);
     let prompt = match (kind, ask_false) {
@@ -303,84 +373,74 @@ fn king_facts(context: &mut Context, kind: QuestionType) -> Option<Question> {
         (Single, true) => say!(lang, Text::KingFactsSingleFalse),
         _ => say!(lang, Text::KingFactsMulti),
     };
-    let explanation = say!(lang, Text::KingFactsExplanation);
+    let explanation = if context.facts().king_flies {
+        say!(lang, Text::KingFactsExplanation)
+    } else {
+        say!(lang, Text::KingFactsStepExplanation)
+    };
+    let pool = king_pool(context);
     statements(
         context,
         kind,
         Draft::new("king_facts", Topic::Rules, prompt).explain(explanation),
-        &king_pool(),
+        pool,
         ask_false,
     )
 }
 
-/// Whether a man may take any opponent's piece next to it (no: the square behind must be free).
-fn adjacent_always_capturable() -> bool {
-    // 23 is next to 28, but 19 behind it is taken.
-    "W:W28:B23,19"
-        .parse::<Position>()
-        .is_ok_and(|p| p.legal_moves().iter().any(|m| m.is_capture()))
-}
-
-/// Whether a man that captures stops on the square right behind the piece it took.
-fn man_lands_behind() -> bool {
-    "W:W28:B23".parse::<Position>().is_ok_and(|p| {
-        p.legal_moves()
-            .iter()
-            .all(|m| m.is_capture() && m.to().number() == 19)
-    })
-}
-
-fn man_captures(context: &mut Context, kind: QuestionType) -> Option<Question> {
-    let pool = [
-        Statement {
-            key: "backward",
-            truth: probes::man_captures(false),
-            text: Text::ManCapturesBackward,
-        },
-        Statement {
-            key: "forward_only",
-            truth: !probes::man_captures(false),
-            text: Text::ManCapturesForwardOnly,
-        },
-        Statement {
-            key: "edge",
-            truth: probes::man_captures_on_edge(),
-            text: Text::ManCapturesEdge,
-        },
-        Statement {
-            key: "adjacent",
-            truth: adjacent_always_capturable(),
-            text: Text::ManCapturesAdjacent,
-        },
-        Statement {
-            key: "lands_behind",
-            truth: man_lands_behind(),
-            text: Text::ManCapturesLandsBehind,
-        },
-        Statement {
-            key: "own",
-            truth: probes::jumps_own_pieces(),
-            text: Text::ManCapturesOwn,
-        },
-        Statement {
-            key: "compulsory",
-            truth: probes::capture_compulsory(),
-            text: Text::ManCapturesCompulsory,
-        },
-    ];
+fn man_captures<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let f = context.facts();
     let lang = context.lang;
+    let pool = vec![
+        Statement::new(
+            lang,
+            "backward",
+            f.man_captures_backward,
+            Text::ManCapturesBackward,
+        ),
+        Statement::new(
+            lang,
+            "forward_only",
+            !f.man_captures_backward,
+            Text::ManCapturesForwardOnly,
+        ),
+        Statement::new(lang, "edge", f.man_captures_on_edge, Text::ManCapturesEdge),
+        Statement::new(
+            lang,
+            "adjacent",
+            f.adjacent_always,
+            Text::ManCapturesAdjacent,
+        ),
+        Statement::new(
+            lang,
+            "lands_behind",
+            f.man_lands_behind,
+            Text::ManCapturesLandsBehind,
+        ),
+        Statement::new(lang, "own", f.jumps_own_pieces, Text::ManCapturesOwn),
+        Statement::new(
+            lang,
+            "compulsory",
+            f.capture_compulsory,
+            Text::ManCapturesCompulsory,
+        ),
+    ];
     let ask_false = kind == Single && context.rng.gen_ratio(1, 3);
     let prompt = match (kind, ask_false) {
         (Single, false) => say!(lang, Text::ManCapturesSingle),
         (Single, true) => say!(lang, Text::ManCapturesSingleFalse),
         _ => say!(lang, Text::ManCapturesMulti),
     };
-    let explanation = say!(lang, Text::ManCapturesExplanation);
+    let explanation = if f.man_captures_backward {
+        say!(lang, Text::ManCapturesExplanation)
+    } else {
+        say!(lang, Text::ManCapturesForwardExplanation)
+    };
     statements(
         context,
         kind,
         Draft::new("man_captures", Topic::Rules, prompt).explain(explanation),
-        &pool,
+        pool,
         ask_false,
     )
 }
@@ -393,18 +453,19 @@ fn permission(lang: Lang, permitted: bool) -> Fill {
     }
 }
 
-fn jumping(context: &mut Context, _kind: QuestionType) -> Option<Question> {
-    let own = probes::jumps_own_pieces();
-    let empty_twice = probes::crosses_empty_twice();
-    let piece_twice = probes::jumps_same_piece_twice()?;
+fn jumping<R: Rules>(context: &mut Context<R>, _kind: QuestionType) -> Option<Question> {
+    let f = context.facts();
     let lang = context.lang;
-    let mut clauses = vec![
-        (own, say!(lang, Text::JumpOwnPieces)),
-        (empty_twice, say!(lang, Text::CrossEmptySquareTwice)),
-        (piece_twice, say!(lang, Text::JumpPieceTwice)),
-    ];
+    let mut clauses = vec![(f.jumps_own_pieces, say!(lang, Text::JumpOwnPieces))];
+    if let Some(twice) = f.crosses_empty_twice {
+        clauses.push((twice, say!(lang, Text::CrossEmptySquareTwice)));
+    }
+    if let Some(twice) = f.jumps_piece_twice {
+        clauses.push((twice, say!(lang, Text::JumpPieceTwice)));
+    }
+
     clauses.shuffle(&mut context.rng);
-    if context.rng.gen_ratio(1, 3) {
+    if clauses.len() == 3 && context.rng.gen_ratio(1, 3) {
         clauses.pop();
     }
     let texts: Vec<String> = clauses.iter().map(|c| c.1.clone()).collect();
@@ -424,65 +485,102 @@ fn jumping(context: &mut Context, _kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn draw_rules(context: &mut Context, kind: QuestionType) -> Option<Question> {
-    let (kings, sixteen, five, repetition) = probes::draw_counts()?;
+/// The draw rules of the game in one sentence: each count the engine played to.
+fn draw_explanation<R: Rules>(context: &Context<R>) -> String {
+    let draws = context.facts().draws;
     let lang = context.lang;
-    let variant = context.rng.gen_range(0..3);
-    let explanation = say!(
+    let russian = R::RULES.draw.lone_king.iter().any(|l| l.min_kings >= 3);
+    let mut parts = Vec::new();
+    if let Some(kings) = draws.king_moves {
+        parts.push(say!(lang, Text::DrawKingMovesPart, kings));
+    }
+    match (draws.three_kings, draws.two_kings) {
+        (Some(three), _) if russian => parts.push(say!(lang, Text::DrawThreeKingsPart, three)),
+        (Some(three), Some(two)) => {
+            parts.push(say!(lang, Text::DrawThreePiecesPart, three));
+            parts.push(say!(lang, Text::DrawTwoPiecesPart, two));
+        }
+        _ => {}
+    }
+    if let Some(repetition) = draws.repetition {
+        parts.push(say!(lang, Text::DrawRepetitionPart, repetition));
+    }
+    say!(
         lang,
         Text::DrawRulesExplanation,
-        kings,
-        sixteen,
-        five,
-        repetition
-    );
+        parts = parts.join(text(lang, Text::Semicolon))
+    )
+}
+
+fn draw_rules<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let draws = context.facts().draws;
+    let russian = R::RULES.draw.lone_king.iter().any(|l| l.min_kings >= 3);
+    let lang = context.lang;
+    let explanation = draw_explanation(context);
     let draft = |prompt: String| {
         Draft::new("draw_rules", Topic::Rules, prompt).explain(explanation.clone())
     };
     if kind == Blank {
-        return match variant {
-            0 => blanks(
+        let mut choices: Vec<Option<Question>> = Vec::new();
+        if let Some(kings) = draws.king_moves {
+            choices.push(blanks(
                 draft(say!(lang, Text::DrawKingMovesBlank)),
                 vec![
                     Fill::number(kings.into(), 2),
                     Fill::word(say!(lang, Text::Kings), Word::King, 2),
                 ],
-            ),
-            1 => blanks(
+            ));
+        }
+        match (draws.three_kings, draws.two_kings) {
+            (Some(three), _) if russian => choices.push(blanks(
+                draft(say!(lang, Text::DrawThreeKingsBlank)),
+                vec![Fill::number(three.into(), 2)],
+            )),
+            (Some(three), Some(two)) => choices.push(blanks(
                 draft(say!(lang, Text::DrawEndgameBlank)),
-                vec![
-                    Fill::number(sixteen.into(), 2),
-                    Fill::number(five.into(), 2),
-                ],
-            ),
-            _ => blanks(
+                vec![Fill::number(three.into(), 2), Fill::number(two.into(), 2)],
+            )),
+            _ => {}
+        }
+        if let Some(repetition) = draws.repetition {
+            choices.push(blanks(
                 draft(say!(lang, Text::DrawRepetitionBlank)),
                 vec![Fill::number(repetition.into(), 2)],
-            ),
-        };
+            ));
+        }
+        let pick = context.rng.gen_range(0..choices.len().max(1));
+        return choices.into_iter().nth(pick).flatten();
     }
-    let (prompt, value, near) = match context.rng.gen_range(0..4) {
-        0 => (
+    let mut facts: Vec<(String, u32, Vec<u32>)> = Vec::new();
+    if let Some(three) = draws.three_kings {
+        facts.push((
             say!(lang, Text::DrawThreeKingsSingle),
-            sixteen,
-            vec![5, 10, 15, 20, 25],
-        ),
-        1 => (
+            three,
+            vec![5, 10, 15, 16, 20, 25],
+        ));
+    }
+    if let Some(two) = draws.two_kings {
+        facts.push((
             say!(lang, Text::DrawTwoKingsSingle),
-            five,
-            vec![3, 10, 16, 25],
-        ),
-        2 => (
+            two,
+            vec![3, 5, 10, 16, 25],
+        ));
+    }
+    if let Some(kings) = draws.king_moves {
+        facts.push((
             say!(lang, Text::DrawKingMovesSingle),
             kings,
-            vec![16, 20, 30, 40, 50],
-        ),
-        _ => (
+            vec![15, 16, 20, 25, 30, 40, 50],
+        ));
+    }
+    if let Some(repetition) = draws.repetition {
+        facts.push((
             say!(lang, Text::DrawRepetitionSingle),
             repetition,
-            vec![2, 4, 5, 6],
-        ),
-    };
+            vec![2, 3, 4, 5, 6],
+        ));
+    }
+    let (prompt, value, near) = facts.choose(&mut context.rng)?.clone();
     choice(
         context,
         kind,
@@ -496,37 +594,17 @@ fn draw_rules(context: &mut Context, kind: QuestionType) -> Option<Question> {
     )
 }
 
-fn losing(context: &mut Context, kind: QuestionType) -> Option<Question> {
-    let [no_pieces, no_moves, fewer, no_king] = probes::losing()?;
-    let pool = [
-        Statement {
-            key: "no_pieces",
-            truth: no_pieces,
-            text: Text::LosingNoPieces,
-        },
-        Statement {
-            key: "no_moves",
-            truth: no_moves,
-            text: Text::LosingNoMoves,
-        },
-        Statement {
-            key: "fewer",
-            truth: fewer,
-            text: Text::LosingFewer,
-        },
-        Statement {
-            key: "no_king",
-            truth: no_king,
-            text: Text::LosingNoKing,
-        },
-        // The rules model: resigning loses (FMJD 7.2); no position shows it.
-        Statement {
-            key: "resigns",
-            truth: true,
-            text: Text::LosingResigns,
-        },
-    ];
+fn losing<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let l = context.facts().losing?;
     let lang = context.lang;
+    let pool = vec![
+        Statement::new(lang, "no_pieces", l.no_pieces, Text::LosingNoPieces),
+        Statement::new(lang, "no_moves", l.no_moves, Text::LosingNoMoves),
+        Statement::new(lang, "fewer", l.fewer, Text::LosingFewer),
+        Statement::new(lang, "no_king", l.no_king, Text::LosingNoKing),
+        // The rules of every game: resigning loses; no position shows it.
+        Statement::new(lang, "resigns", true, Text::LosingResigns),
+    ];
     let prompt = match kind {
         Single => say!(lang, Text::LosingSingle),
         _ => say!(lang, Text::LosingMulti),
@@ -536,123 +614,141 @@ fn losing(context: &mut Context, kind: QuestionType) -> Option<Question> {
         context,
         kind,
         Draft::new("losing", Topic::Rules, prompt).explain(explanation),
-        &pool,
+        pool,
         false,
     )
 }
 
-fn majority_king(context: &mut Context, kind: QuestionType) -> Option<Question> {
-    let counts = probes::king_counts_as()?;
-    let pool = [
-        Statement {
-            key: "one",
-            truth: counts == 1,
-            text: Text::MajorityKingOne,
-        },
-        Statement {
-            key: "two",
-            truth: counts == 2,
-            text: Text::MajorityKingTwo,
-        },
-        Statement {
-            key: "three",
-            truth: counts == 3,
-            text: Text::MajorityKingThree,
-        },
-        Statement {
-            key: "priority",
-            truth: false,
-            text: Text::MajorityKingPriority,
-        },
-    ];
+/// 有吃必吃，能多吃必多吃 - or the free choice of the games without the maximum rule.
+fn capture_choice<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let f = context.facts();
+    let most = f.most_compulsory?;
     let lang = context.lang;
+    let pool = vec![
+        Statement::new(lang, "most", most, Text::CaptureChoiceMost),
+        Statement::new(
+            lang,
+            "free",
+            !most && f.capture_compulsory,
+            Text::CaptureChoiceFree,
+        ),
+        Statement::new(
+            lang,
+            "optional",
+            !f.capture_compulsory,
+            Text::CaptureChoiceOptional,
+        ),
+        Statement::new(
+            lang,
+            "king_first",
+            most && f.king_counts_as.is_some_and(|n| n >= 2),
+            Text::CaptureChoiceKingFirst,
+        ),
+    ];
+    let prompt = say!(
+        lang,
+        Text::CaptureChoiceSingle,
+        game = context.names().game()
+    );
+    let explanation = if most {
+        say!(lang, Text::CaptureChoiceMostExplanation)
+    } else {
+        say!(lang, Text::CaptureChoiceFreeExplanation)
+    };
+    statements(
+        context,
+        kind,
+        Draft::new("capture_choice", Topic::Rules, prompt).explain(explanation),
+        pool,
+        false,
+    )
+}
+
+fn majority_king<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let counts = context.facts().king_counts_as?;
+    let lang = context.lang;
+    let pool = vec![
+        Statement::new(lang, "one", counts == 1, Text::MajorityKingOne),
+        Statement::new(lang, "two", counts == 2, Text::MajorityKingTwo),
+        Statement::new(lang, "three", counts == 3, Text::MajorityKingThree),
+        Statement::new(lang, "priority", false, Text::MajorityKingPriority),
+    ];
     let prompt = say!(lang, Text::MajorityKingSingle);
     let explanation = say!(lang, Text::MajorityKingExplanation);
     statements(
         context,
         kind,
         Draft::new("majority_king", Topic::Rules, prompt).explain(explanation),
-        &pool,
+        pool,
         false,
     )
 }
 
-fn removal(context: &mut Context, kind: QuestionType) -> Option<Question> {
-    let after = probes::removed_after_capture()?;
-    let pool = [
-        Statement {
-            key: "after",
-            truth: after,
-            text: Text::RemovalAfter,
-        },
-        Statement {
-            key: "at_once",
-            truth: !after,
-            text: Text::RemovalAtOnce,
-        },
-        Statement {
-            key: "first_at_once",
-            truth: !after,
-            text: Text::RemovalFirstAtOnce,
-        },
-        Statement {
-            key: "player_chooses",
-            truth: !after,
-            text: Text::RemovalPlayerChooses,
-        },
-    ];
+fn removal<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let after = context.facts().removed_after?;
     let lang = context.lang;
+    let pool = vec![
+        Statement::new(lang, "after", after, Text::RemovalAfter),
+        Statement::new(lang, "at_once", !after, Text::RemovalAtOnce),
+        Statement::new(lang, "first_at_once", !after, Text::RemovalFirstAtOnce),
+        Statement::new(lang, "player_chooses", !after, Text::RemovalPlayerChooses),
+    ];
     let prompt = say!(lang, Text::RemovalSingle);
     let explanation = say!(lang, Text::RemovalExplanation);
     statements(
         context,
         kind,
         Draft::new("removal", Topic::Rules, prompt).explain(explanation),
-        &pool,
+        pool,
         false,
     )
 }
 
-fn passing_promotion(context: &mut Context, kind: QuestionType) -> Option<Question> {
-    let crowned = probes::crowned_in_passing()?;
-    // The witness capture is legal: the man may cross the row.
-    let witness: Position = probes::PASSING.parse().ok()?;
-    let capture = witness.legal_moves().first().copied();
-    let legal = capture.is_some();
-    let route = capture
-        .map(|m| witness.full_move_text(&m))
-        .unwrap_or_default();
-    let pool = [
-        Statement {
-            key: "stays_man",
-            truth: !crowned && legal,
-            text: Text::PassingPromotionStaysMan,
-        },
-        Statement {
-            key: "crowned",
-            truth: crowned,
-            text: Text::PassingPromotionCrowned,
-        },
-        Statement {
-            key: "crowned_and_goes_on",
-            truth: false,
-            text: Text::PassingPromotionCrownedAndGoesOn,
-        },
-        Statement {
-            key: "must_stop",
-            truth: !legal,
-            text: Text::PassingPromotionMustStop,
-        },
-    ];
+fn passing_promotion<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let f = context.facts();
+    let crossing = f.crossing?;
+    let (example, moves) = f.crossing_witness.clone()?;
     let lang = context.lang;
+    let pool = vec![
+        Statement::new(
+            lang,
+            "stays_man",
+            crossing == Crossing::StaysMan,
+            Text::PassingPromotionStaysMan,
+        ),
+        Statement::new(
+            lang,
+            "crowned_and_goes_on",
+            crossing == Crossing::GoesOnAsKing,
+            Text::PassingPromotionCrownedAndGoesOn,
+        ),
+        Statement::new(
+            lang,
+            "crowned",
+            crossing == Crossing::CrownedAtEnd,
+            Text::PassingPromotionCrowned,
+        ),
+        Statement::new(
+            lang,
+            "must_stop",
+            crossing == Crossing::Stops,
+            Text::PassingPromotionMustStop,
+        ),
+    ];
     let prompt = say!(lang, Text::PassingPromotionSingle);
-    let example = probes::PASSING;
-    let explanation = say!(lang, Text::PassingPromotionExplanation, example, route);
+    let route = words::list(lang, &moves);
+    let key = match crossing {
+        Crossing::StaysMan => Text::PassingPromotionExplanation,
+        Crossing::GoesOnAsKing => Text::PassingPromotionGoesOnExplanation,
+        Crossing::CrownedAtEnd => Text::PassingPromotionAtEndExplanation,
+        Crossing::Stops => Text::PassingPromotionStopsExplanation,
+    };
+    let explanation = say!(lang, key, example, route);
     statements(
         context,
         kind,
         Draft::new("passing_promotion", Topic::Rules, prompt).explain(explanation),
-        &pool,
+        pool,
         false,
     )
 }

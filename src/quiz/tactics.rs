@@ -1,40 +1,48 @@
-//! Tactics on a diagram: "White to play and win - write the moves", answered by the solver, and
-//! the design task "set up a Turkish strike", answered with an example the solver has proven.
+//! Tactics on a diagram: "White to play and win - write the moves", answered by the game's
+//! solver, and the design task "set up a Turkish strike" (a breakthrough in English checkers,
+//! whose kings step one square and know no Turkish strike), answered with an example the
+//! solver has proven.
 //!
-//! Positions come from a small built-in collection of verified combinations, shifted across the
-//! board and turned for Black, and from random small positions; every one is solved again
-//! before it is used, and skipped when the solver cannot prove it within a small node budget.
+//! International positions come from a small built-in collection of verified combinations,
+//! shifted across the board and turned for Black; every game's also from random small positions
+//! and from the frames of [`generate`](crate::generate). Every one is solved again before it is
+//! used, and skipped when the solver cannot prove it within the quiz's node budget.
 
 use super::build::{self, open, Draft};
-use super::family::{Context, Family, QUIZ_LIMITS};
+use super::family::{every_game, Context, Family, QUIZ_LIMITS};
 use super::question::{Question, QuestionType, Topic};
-use crate::position::Position;
-use crate::setup::Setup;
-use crate::solver::{Goal, Motif, Solution};
-use crate::square::{Color, Square};
+use crate::generate::{self, ComposeOptions, Target};
+use crate::solver::{Goal, Motif, Solution, Status};
+use crate::square::Color;
 use crate::words::{self, say, Text};
+use crate::{Rules, Setup, Variant};
+use damtutor_rules::Position;
 use rand::seq::SliceRandom;
 use rand::Rng;
 
 use QuestionType::{Design, Diagram};
 
-pub(crate) const FAMILIES: &[Family] = &[
-    Family {
-        name: "win_line",
-        topic: Topic::Tactics,
-        kinds: &[Diagram],
-        make: win_line,
-    },
-    Family {
-        name: "design",
-        topic: Topic::Tactics,
-        kinds: &[Design],
-        make: design,
-    },
-];
+pub(crate) fn families<R: Rules>() -> Vec<Family<R>> {
+    vec![
+        Family {
+            name: "win_line",
+            topic: Topic::Tactics,
+            kinds: &[Diagram],
+            fits: every_game,
+            make: win_line::<R>,
+        },
+        Family {
+            name: "design",
+            topic: Topic::Tactics,
+            kinds: &[Design],
+            fits: every_game,
+            make: design::<R>,
+        },
+    ]
+}
 
-/// Turkish strikes, White to move and win: a king's capture stops on a square where it is
-/// taken at once.
+/// Turkish strikes of international draughts, White to move and win: a king's capture stops on
+/// a square where it is taken at once.
 const TURKISH: [&str; 8] = [
     "W:W11,23,27,28,43:BK47",
     "W:W8,14,32,38,43:BK48",
@@ -46,7 +54,8 @@ const TURKISH: [&str; 8] = [
     "W:W7,8,16,28,33,36:BK4",
 ];
 
-/// Combinations with a sacrifice, White to move and win.
+/// Combinations of international draughts with a sacrifice, White to move and win (each with
+/// a single key: no second first move wins within the uniqueness horizon).
 const COMBINATIONS: [&str; 16] = [
     "W:W26,31,32,43:B9,17,19,38",
     "W:W12,22,41,47:B23,31,33",
@@ -66,19 +75,37 @@ const COMBINATIONS: [&str; 16] = [
     "W:W6,18,35,40:B9,K19,39",
 ];
 
+/// The built-in positions of the game: international draughts only.
+fn collection(variant: Variant, turkish: bool) -> Vec<&'static str> {
+    match (variant, turkish) {
+        (Variant::International, true) => TURKISH.to_vec(),
+        (Variant::International, false) => {
+            COMBINATIONS.iter().chain(TURKISH.iter()).copied().collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The position moved `rows` down and `columns` right (an even total keeps the squares dark and
 /// the directions the same), or `None` when a piece leaves the board or a man lands on its
-/// promotion row.
-pub(crate) fn shifted(position: &Position, rows: i8, columns: i8) -> Option<Position> {
+/// crowning row.
+pub(crate) fn shifted<R: Rules>(
+    position: &Position<R>,
+    rows: i8,
+    columns: i8,
+) -> Option<Position<R>> {
+    let board = R::RULES.board;
+    let size = board.size() as i8;
     let mut setup = Setup::empty(position.turn());
-    for square in Square::all() {
+    for square in board.squares() {
         if let Some(piece) = position.piece_at(square) {
-            let row = square.row() as i8 + rows;
-            let column = square.column() as i8 + columns;
-            if !(0..10).contains(&row) || !(0..10).contains(&column) {
+            let (row, column) = board.coords(square);
+            let row = row as i8 + rows;
+            let column = column as i8 + columns;
+            if !(0..size).contains(&row) || !(0..size).contains(&column) {
                 return None;
             }
-            let to = Square::from_coords(row as u8, column as u8)?;
+            let to = board.at(row as u8, column as u8)?;
             setup.put(to.number().into(), piece.color, piece.role);
         }
     }
@@ -87,8 +114,8 @@ pub(crate) fn shifted(position: &Position, rows: i8, columns: i8) -> Option<Posi
 
 /// A variant of a collection position: shifted by a small even step, and turned for Black
 /// half of the time.
-fn variant(context: &mut Context, fen: &str) -> Option<Position> {
-    let base: Position = fen.parse().ok()?;
+fn varied<R: Rules>(context: &mut Context<R>, fen: &str) -> Option<Position<R>> {
+    let base: Position<R> = fen.parse().ok()?;
     let shifts: [(i8, i8); 9] = [
         (0, 0),
         (0, 2),
@@ -111,8 +138,8 @@ fn variant(context: &mut Context, fen: &str) -> Option<Position> {
 
 /// Whether a solution makes a good "play and win" exercise: a proven win with one key move,
 /// which is a quiet move (a real combination, not a capture that was forced anyway).
-fn good_exercise(solution: &Solution) -> bool {
-    solution.status == crate::solver::Status::Win
+pub(crate) fn good_exercise<R: Rules>(solution: &Solution<R>) -> bool {
+    solution.status == Status::Win
         && solution.single_key()
         && solution.line.len() >= 3
         && !solution.line[0].is_capture()
@@ -120,7 +147,7 @@ fn good_exercise(solution: &Solution) -> bool {
 
 /// A random small position of the kind that hides a shot: a few men each and sometimes a
 /// black king.
-fn random_candidate(context: &mut Context) -> Option<Position> {
+fn random_candidate<R: Rules>(context: &mut Context<R>) -> Option<Position<R>> {
     let recipe = build::Recipe {
         white_men: (3, 6),
         white_kings: (0, 0),
@@ -138,28 +165,96 @@ fn random_candidate(context: &mut Context) -> Option<Position> {
     })
 }
 
-fn win_line(context: &mut Context, kind: QuestionType) -> Option<Question> {
+/// A candidate from the frames of [`generate`]: a position laid out for `target` in the game.
+fn framed<R: Rules>(context: &mut Context<R>, target: Target) -> Option<Position<R>> {
+    let seed = context.rng.gen::<u64>();
+    let options = ComposeOptions::new(target, 1, seed).in_game(R::RULES.variant);
+    generate::compose::candidate::<R>(&options, 0)
+}
+
+/// The motif a design task of the game asks for: a Turkish strike where kings fly, a
+/// breakthrough in English checkers.
+fn design_target(variant: Variant) -> Target {
+    if Target::TurkishStrike.exists_in(variant) {
+        Target::TurkishStrike
+    } else {
+        Target::Breakthrough
+    }
+}
+
+/// The longest main line (in plies) a diagram question prefers: four moves of the winner.
+const SHORT_LINE: usize = 7;
+
+/// Candidates a design task tries for its example.
+const DESIGN_TRIES: usize = 400;
+
+/// Candidates tried for a shorter line after the first win is found.
+const MORE_TRIES: usize = 40;
+
+/// The limits of the quick first search of a candidate: most positions without a win are
+/// refuted within them.
+const QUICK_LIMITS: crate::solver::Limits = crate::solver::Limits {
+    max_nodes: 20_000,
+    ..QUIZ_LIMITS
+};
+
+fn win_line<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let variant = R::RULES.variant;
+    let pool = collection(variant, false);
     let mut found = None;
+    let mut first_found = 0;
     for attempt in 0..300 {
-        let candidate = if attempt < 6 && context.rng.gen_bool(0.7) {
-            let pool: Vec<&str> = COMBINATIONS.iter().chain(TURKISH.iter()).copied().collect();
+        let candidate = if attempt < 6 && !pool.is_empty() && context.rng.gen_bool(0.7) {
             let fen = *pool.choose(&mut context.rng)?;
-            variant(context, fen)
+            varied(context, fen)
+        } else if pool.is_empty() && attempt % 3 == 0 {
+            let target = *[
+                Target::TurkishStrike,
+                Target::KingTrap,
+                Target::Breakthrough,
+            ]
+            .choose(&mut context.rng)?;
+            if target.exists_in(variant) {
+                framed(context, target)
+            } else {
+                None
+            }
         } else {
             random_candidate(context)
         };
         let Some(position) = candidate else { continue };
+        if found.is_some() && attempt > first_found + MORE_TRIES {
+            break;
+        }
+        // A quick search first; the quiz's own limits then prove what it keeps.
+        if !good_exercise(&context.solver().solve(&position, Goal::Win, QUICK_LIMITS)) {
+            continue;
+        }
         let solution = context.solver().solve(&position, Goal::Win, QUIZ_LIMITS);
-        if good_exercise(&solution) {
+        if !good_exercise(&solution) {
+            continue;
+        }
+        if found.is_none() {
+            first_found = attempt;
+        }
+        // A line a student writes out in a test: three or four moves of the winning side, or
+        // else the shortest win found.
+        let short = solution.line.len() <= SHORT_LINE;
+        if found
+            .as_ref()
+            .is_none_or(|best: &Solution<R>| solution.line.len() < best.line.len())
+        {
             found = Some(solution);
+        }
+        if short {
             break;
         }
     }
     let solution = found?;
     let position = solution.position;
     let lang = context.lang;
-    let side = position.turn();
-    let headline = words::caption(lang, side, Goal::Win);
+    let names = context.names();
+    let headline = names.caption(position.turn(), Goal::Win);
     let prompt = say!(lang, Text::WinLinePrompt, headline);
     let motifs: Vec<&str> = solution
         .motifs
@@ -178,66 +273,71 @@ fn win_line(context: &mut Context, kind: QuestionType) -> Option<Question> {
     let draft = Draft::new("win_line", Topic::Tactics, prompt)
         .fen(&position)
         .explain(explanation);
-    let mut question = open(draft, kind, context.diagram_points);
+    let mut question = open(draft, kind, 10);
     question.answer = solution.line_texts();
     question.goal = Some(Goal::Win);
     Some(question)
 }
 
-/// The motifs a design task may ask for, with the positions that show them.
-fn design_examples(motif: Motif) -> Vec<&'static str> {
-    match motif {
-        Motif::TurkishStrike => TURKISH.to_vec(),
-        _ => COMBINATIONS.to_vec(),
-    }
-}
-
 /// Whether `solution` shows `motif` for the side to move: a proven win or gain whose line the
-/// solver tags with it.
-pub fn shows(solution: &Solution, motif: Motif) -> bool {
-    solution.is_solved() && solution.motifs.contains(&motif)
+/// solver tags with it. A breakthrough must be forced: a man that simply walks to the crowning
+/// row is not one, so its line must also hold a sacrifice.
+pub fn shows<R: Rules>(solution: &Solution<R>, motif: Motif) -> bool {
+    solution.is_solved()
+        && solution.motifs.contains(&motif)
+        && (motif != Motif::Breakthrough || solution.motifs.contains(&Motif::Sacrifice))
 }
 
-fn design(context: &mut Context, kind: QuestionType) -> Option<Question> {
-    let motif = Motif::TurkishStrike;
+fn design<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    let variant = R::RULES.variant;
+    let target = design_target(variant);
+    let motif = target.motif()?;
     let side = if context.rng.gen_ratio(3, 4) {
         Color::White
     } else {
         Color::Black
     };
-    let mut examples = design_examples(motif);
+    let mut examples = collection(variant, true);
     examples.shuffle(&mut context.rng);
     let mut example = None;
-    for fen in examples.into_iter().take(6) {
-        let Some(mut position) = variant(context, fen) else {
+    for attempt in 0..DESIGN_TRIES {
+        let candidate = match examples.get(attempt) {
+            Some(fen) if attempt < 6 => varied(context, fen),
+            _ => framed(context, target),
+        };
+        let Some(mut position) = candidate else {
             continue;
         };
         if position.turn() != side {
             position = position.mirrored();
         }
+        if !shows(
+            &context.solver().solve(&position, Goal::Auto, QUICK_LIMITS),
+            motif,
+        ) {
+            continue;
+        }
         let solution = context.solver().solve(&position, Goal::Auto, QUIZ_LIMITS);
         if shows(&solution, motif) {
-            example = Some(position);
+            example = Some(solution);
             break;
         }
     }
-    let example = example?;
+    let solution = example?;
     let lang = context.lang;
-    let who = words::side(lang, side);
+    let names = context.names();
+    let who = names.side(side);
     let name = words::motif(lang, motif);
     let prompt = match motif {
-        Motif::TurkishStrike if context.rng.gen_bool(0.5) => {
-            say!(lang, Text::DesignTurkishStrike, who)
-        }
-        Motif::TurkishStrike => say!(lang, Text::DesignTurkishStrikeExplained, who),
+        Motif::TurkishStrike => say!(lang, Text::DesignTurkishStrike, who),
         _ => say!(lang, Text::DesignMotif, who, name),
     };
-    let solution = context.solver().solve(&example, Goal::Auto, QUIZ_LIMITS);
+    let fen = super::naming::fen(&solution.position);
     let line = solution.annotated();
-    let explanation = say!(lang, Text::DesignExplanation, example, line, name);
+    let explanation = say!(lang, Text::DesignExplanation, example = fen, line, name);
     let draft = Draft::new("design", Topic::Tactics, prompt).explain(explanation);
-    let mut question = open(draft, kind, context.design_points);
-    question.answer = vec![example.to_string()];
+    let mut question = open(draft, kind, 10);
+    question.answer = vec![fen];
     question.goal = Some(Goal::Auto);
     question.motif = Some(motif);
     question.side = Some(side);
@@ -248,17 +348,18 @@ fn design(context: &mut Context, kind: QuestionType) -> Option<Question> {
 mod tests {
     use super::*;
     use crate::solver::Solver;
+    use crate::International;
 
     #[test]
     fn the_collection_is_sound() {
         let mut solver = Solver::new();
         for fen in TURKISH {
-            let position: Position = fen.parse().unwrap();
+            let position: Position<International> = fen.parse().unwrap();
             let solution = solver.solve(&position, Goal::Auto, QUIZ_LIMITS);
             assert!(shows(&solution, Motif::TurkishStrike), "{fen}");
         }
         for fen in COMBINATIONS {
-            let position: Position = fen.parse().unwrap();
+            let position: Position<International> = fen.parse().unwrap();
             let solution = solver.solve(&position, Goal::Win, QUIZ_LIMITS);
             assert!(good_exercise(&solution), "{fen}: {:?}", solution.status);
         }
@@ -266,7 +367,7 @@ mod tests {
 
     #[test]
     fn shifting_keeps_the_shape() {
-        let position: Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+        let position: Position<International> = "W:W11,23,27,28,43:BK47".parse().unwrap();
         let moved = shifted(&position, 0, 2).unwrap();
         assert_eq!(moved.to_string(), "W:W12,24,28,29,44:BK48");
         assert!(shifted(&position, 0, -2).is_none());

@@ -34,7 +34,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod layout;
 pub mod quiz;
+mod recursion;
 pub mod svg;
 pub mod templates;
 pub mod view;

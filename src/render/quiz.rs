@@ -9,9 +9,10 @@
 use super::svg::{self, Arrow, ArrowStyle, DiagramOptions};
 use super::templates::{Format, TemplateError, Templates};
 use super::worksheet::OutputFile;
-use crate::position::Position;
 use crate::quiz::{letter, Question, QuestionType, Quiz, BLANK};
-use crate::words::{say, text, Lang, Text};
+use crate::words::{self, say, text, Lang, Text};
+use crate::{with_position, Rules, Variant, VariantPosition};
+use damtutor_rules::Position;
 use serde::Serialize;
 use std::path::Path;
 
@@ -69,8 +70,11 @@ pub struct QuizView {
     pub lang: String,
     pub title: String,
     pub subtitle: Option<String>,
-    /// Unused by quizzes; the worksheet header shows it when set.
+    /// "Version A" / "A 卷" when the quiz was written in several versions (the header shows it).
     pub version_label: Option<String>,
+    /// The version's letter, or nothing.
+    pub version: Option<String>,
+    /// The seed (the answer key shows it; the student's paper does not).
     pub seed: u64,
     pub total_points: u32,
     pub labels: QuizLabels,
@@ -203,6 +207,11 @@ pub fn render(
 /// the view under `diagrams/`.
 pub fn view(quiz: &Quiz, format: Format, diagrams: &str) -> (QuizView, Vec<(String, String)>) {
     let lang = quiz.lang;
+    let first = quiz
+        .variants
+        .first()
+        .copied()
+        .unwrap_or(Variant::International);
     let mut svgs = Vec::new();
     let mut sections = Vec::new();
     let groups: [(&str, &[QuestionType]); 4] = [
@@ -232,18 +241,24 @@ pub fn view(quiz: &Quiz, format: Format, diagrams: &str) -> (QuizView, Vec<(Stri
         sections.push(SectionView {
             numeral: numeral(sections.len(), lang),
             title: section_title(kind, lang),
-            intro: section_intro(kind, questions.len(), lang),
+            intro: section_intro(kind, questions.len(), lang, first),
             points,
             kind: kind.to_string(),
             questions: views,
         });
     }
-    let answers_title = say!(lang, Text::QuizAnswersTitle, title = quiz.title);
+    let version_label = quiz.version.map(|letter| words::version(lang, letter));
+    let title = match &version_label {
+        Some(label) => format!("{} {label}", quiz.title),
+        None => quiz.title.clone(),
+    };
+    let answers_title = say!(lang, Text::QuizAnswersTitle, title);
     let view = QuizView {
         lang: lang.code().to_string(),
         title: quiz.title.clone(),
         subtitle: None,
-        version_label: None,
+        version_label,
+        version: quiz.version.map(|l| l.to_string()),
         seed: quiz.seed,
         total_points: quiz.total_points,
         labels: QuizLabels::new(lang, quiz.total_points),
@@ -284,7 +299,7 @@ fn section_title(kind: &str, lang: Lang) -> String {
     say!(lang, key)
 }
 
-fn section_intro(kind: &str, count: usize, lang: Lang) -> String {
+fn section_intro(kind: &str, count: usize, lang: Lang, variant: Variant) -> String {
     let key = match kind {
         "single" => Text::IntroSingle,
         "multi" => Text::IntroMulti,
@@ -299,7 +314,8 @@ fn section_intro(kind: &str, count: usize, lang: Lang) -> String {
             Text::Questions
         },
     );
-    say!(lang, key, count, questions)
+    let (quiet, capture) = words::example_moves(variant);
+    say!(lang, key, count, questions, quiet, capture)
 }
 
 fn points_label(points: u32, lang: Lang) -> String {
@@ -331,33 +347,36 @@ fn parts(prompt: &str) -> Vec<PartView> {
 }
 
 /// The key's answer text of a question.
-fn answer_text(q: &Question, lang: Lang, position: Option<&Position>) -> String {
+fn answer_text(q: &Question, lang: Lang, position: Option<&VariantPosition>) -> String {
     match q.kind {
         QuestionType::Single | QuestionType::Multi => q.answer.join(", "),
         QuestionType::Blank => q.answer.join(text(lang, Text::Semicolon)),
         QuestionType::Diagram => match position {
-            Some(p) => {
-                let mut line = Vec::new();
-                let mut at = *p;
-                for text in &q.answer {
-                    match at.parse_move(text) {
-                        Ok(m) => {
-                            line.push(m);
-                            at = at.play_unchecked(&m);
-                        }
-                        Err(_) => return q.answer.join(" "),
-                    }
-                }
-                crate::solver::annotate(p, &line, true)
-            }
+            Some(p) => with_position!(p, p => annotated(p, &q.answer)),
             None => q.answer.join(" "),
         },
         QuestionType::Design => q.answer.join(" "),
     }
 }
 
+/// The main line, read in `position`, with move numbers and the key move marked.
+fn annotated<R: Rules>(position: &Position<R>, answer: &[String]) -> String {
+    let mut line = Vec::new();
+    let mut at = *position;
+    for text in answer {
+        match at.parse_move(text) {
+            Ok(m) => {
+                line.push(m);
+                at = at.play_unchecked(&m);
+            }
+            Err(_) => return answer.join(" "),
+        }
+    }
+    crate::solver::annotate(position, &line, true)
+}
+
 /// The main line of a diagram question as arrows for the solving side.
-fn arrows(position: &Position, answer: &[String]) -> Vec<Arrow> {
+fn arrows<R: Rules>(position: &Position<R>, answer: &[String]) -> Vec<Arrow> {
     let mut out = Vec::new();
     let mut at = *position;
     let side = position.turn();
@@ -377,6 +396,12 @@ fn arrows(position: &Position, answer: &[String]) -> Vec<Arrow> {
     out
 }
 
+/// What a diagram of the quiz shows: a position, or an empty board of a game (a design task).
+enum Board {
+    Position(VariantPosition),
+    Empty(Variant, crate::square::Color),
+}
+
 fn question_view(
     q: &Question,
     number: usize,
@@ -386,48 +411,61 @@ fn question_view(
     svgs: &mut Vec<(String, String)>,
 ) -> QuestionView {
     let markdown = format == Format::Markdown;
-    let options = |arrows: Vec<Arrow>, label: String| DiagramOptions {
+    // The diagram's accessible name says which question it belongs to, never what it shows.
+    let label = say!(lang, Text::QuizDiagramLabel, number);
+    let options = |arrows: Vec<Arrow>| DiagramOptions {
         numbers: false,
         arrows,
         standalone: markdown,
         width: 360,
-        label,
+        label: label.clone(),
     };
-    let position: Option<Position> = q.fen.as_deref().and_then(|f| f.parse().ok());
-    let mut draw = |position: &Position, arrows: Vec<Arrow>, suffix: &str| -> (String, String) {
-        let svg = svg::diagram(
-            position,
-            &options(
-                arrows,
-                format!("{number}. {}", q.fen.as_deref().unwrap_or("")),
-            ),
-        );
+    let position: Option<VariantPosition> = q
+        .fen
+        .as_deref()
+        .and_then(|f| VariantPosition::from_fen(q.variant, f).ok());
+    let mut draw = |board: &Board, arrows: Vec<Arrow>, suffix: &str| -> (String, String) {
+        let svg = match board {
+            Board::Position(p) => svg::variant_diagram(p, &options(arrows)),
+            Board::Empty(variant, side) => svg::empty_diagram(*variant, *side, &options(arrows)),
+        };
         if markdown {
             let name = format!("{}{suffix}.svg", q.id);
             svgs.push((name.clone(), svg + "\n"));
             (
                 String::new(),
-                format!("{}/{name}", diagrams.replace(' ', "%20")),
+                format!("{}/{name}", crate::escape::link_path(diagrams)),
             )
         } else {
             (svg, String::new())
         }
     };
     // A design task gets an empty board to draw on, with the side to move marked.
-    let blank_board = (q.kind == QuestionType::Design)
-        .then(|| Position::empty(q.side.unwrap_or(crate::square::Color::White)));
-    let (diagram, diagram_file) = match position.as_ref().or(blank_board.as_ref()) {
-        Some(p) => draw(p, Vec::new(), ""),
+    let shown = match (&position, q.kind) {
+        (Some(p), _) => Some(Board::Position(*p)),
+        (None, QuestionType::Design) => Some(Board::Empty(
+            q.variant,
+            q.side.unwrap_or(crate::square::Color::White),
+        )),
+        _ => None,
+    };
+    let (diagram, diagram_file) = match &shown {
+        Some(board) => draw(board, Vec::new(), ""),
         None => (String::new(), String::new()),
     };
     let (key_diagram, key_diagram_file) = match (q.kind, &position) {
-        (QuestionType::Diagram, Some(p)) => draw(p, arrows(p, &q.answer), "-key"),
-        (QuestionType::Design, _) => {
-            match q.answer.first().and_then(|f| f.parse::<Position>().ok()) {
-                Some(example) => draw(&example, Vec::new(), "-key"),
-                None => (String::new(), String::new()),
-            }
+        (QuestionType::Diagram, Some(p)) => {
+            let lines = with_position!(p, p => arrows(p, &q.answer));
+            draw(&Board::Position(*p), lines, "-key")
         }
+        (QuestionType::Design, _) => match q
+            .answer
+            .first()
+            .and_then(|f| VariantPosition::from_fen(q.variant, f).ok())
+        {
+            Some(example) => draw(&Board::Position(example), Vec::new(), "-key"),
+            None => (String::new(), String::new()),
+        },
         _ => (String::new(), String::new()),
     };
     let options: Vec<OptionView> = q

@@ -208,6 +208,14 @@ impl Templates {
                 }
             }
         }
+        if let Some(cycle) = super::recursion::find_cycle(&sources) {
+            return Err(TemplateError {
+                message: format!(
+                    "{cycle}: a template may not include or extend itself, nor a macro call \
+                     itself, directly or through others"
+                ),
+            });
+        }
         let mut tera = Tera::default();
         match format {
             Format::Html => {
@@ -260,8 +268,12 @@ fn read_folder(
         if path.is_dir() {
             read_folder(&path, &format!("{name}/"), found)?;
         } else if Format::Html.owns(&name) || Format::Markdown.owns(&name) {
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            let text = crate::input::read_text(&path).map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("{}: {e}", path.display()),
+                )
+            })?;
             found.push((name, text));
         }
     }

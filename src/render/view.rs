@@ -14,10 +14,14 @@ pub struct WorksheetView {
     pub lang: String,
     pub title: String,
     pub subtitle: Option<String>,
+    /// The school's name (`--school`), printed in the header.
+    pub school: Option<String>,
     pub author: Option<String>,
     pub description: Option<String>,
     /// The set's level (1-6), when given.
     pub level: Option<u8>,
+    /// Whether each exercise's hint is printed under its diagram (`--hints`).
+    pub hints: bool,
     /// The version letter (`A`, `B`...) when several versions are written.
     pub version: Option<String>,
     /// "Version A", "A 卷".
@@ -79,6 +83,8 @@ pub struct Labels {
     pub source: String,
     /// The teacher's comment.
     pub comment: String,
+    /// Before an exercise's hint under its diagram.
+    pub hint: String,
     /// The exercise's id in its file.
     pub id: String,
     /// Legend of the answer-key diagrams.
@@ -113,6 +119,7 @@ impl Labels {
             colours_swapped: say(Text::ColoursSwapped),
             source: say(Text::Source),
             comment: say(Text::Comment),
+            hint: say(Text::Hint),
             id: say(Text::Id),
             arrows: say(Text::Arrows),
         }

@@ -4,9 +4,10 @@
 //! swapped), [`build`] makes the [`WorksheetView`] of one version, and [`render`] does both and
 //! returns every file to write - nothing touches the disk here.
 
+use super::layout::{ems, layout, CellContents};
 use super::svg::{self, Arrow, ArrowStyle, DiagramOptions};
 use super::templates::{Format, TemplateError, Templates};
-use super::view::{AnswerView, ExerciseView, Labels, LayoutView, PageView, WorksheetView};
+use super::view::{AnswerView, ExerciseView, Labels, PageView, WorksheetView};
 use crate::exercise::{Exercise, ExerciseSet};
 use crate::rules::Rules;
 use crate::solver::{self, Difficulty, Motif, Solution, TreeNode, VariantSolution};
@@ -73,6 +74,14 @@ pub struct WorksheetOptions {
     pub mirror: bool,
     /// The seed of the shuffles and swaps.
     pub seed: u64,
+    /// The title, instead of the sets' titles.
+    pub title: Option<String>,
+    /// The subtitle, instead of the set's.
+    pub subtitle: Option<String>,
+    /// The school's name, printed in the header.
+    pub school: Option<String>,
+    /// Print each exercise's hint under its diagram.
+    pub hints: bool,
 }
 
 impl Default for WorksheetOptions {
@@ -87,6 +96,10 @@ impl Default for WorksheetOptions {
             shuffle: false,
             mirror: false,
             seed: 0,
+            title: None,
+            subtitle: None,
+            school: None,
+            hints: false,
         }
     }
 }
@@ -279,18 +292,15 @@ fn version(
     check_solved(items)?;
     let first = items[0].set;
     let lang = options.lang.unwrap_or(first.language);
-    let mut sets: Vec<&ExerciseSet> = Vec::new();
-    for item in items {
-        if !sets.iter().any(|s| s.source_name == item.set.source_name) {
-            sets.push(item.set);
-        }
-    }
-    let single = (sets.len() == 1).then_some(first);
-    let title = sets
-        .iter()
-        .map(|s| s.title.as_str())
-        .collect::<Vec<_>>()
-        .join(" / ");
+    let single = single_set(items);
+    let title = match &options.title {
+        Some(title) => title.clone(),
+        None => sheet_title(items, lang),
+    };
+    let subtitle = match &options.subtitle {
+        Some(subtitle) => Some(subtitle.clone()),
+        None => single.and_then(|s| s.subtitle.to_option(lang)),
+    };
     let mut exercises = Vec::with_capacity(plan.order.len());
     let mut svgs = Vec::new();
     for (position, &(index, mirrored)) in plan.order.iter().enumerate() {
@@ -307,7 +317,16 @@ fn version(
             &mut svgs,
         )?);
     }
-    let layout = layout(options.per_page);
+    let labels = Labels::new(lang, items[0].solution.variant());
+    let cells = CellContents {
+        answers: options.answers,
+        header_lines: usize::from(subtitle.is_some()) + usize::from(options.school.is_some()),
+        texts: exercises
+            .iter()
+            .map(|e| texts_under(e, &labels, options))
+            .collect(),
+    };
+    let layout = layout(options.per_page, &cells);
     let page_count = exercises.len().div_ceil(layout.per_page);
     let pages = exercises
         .chunks(layout.per_page)
@@ -322,15 +341,17 @@ fn version(
         lang: lang.code().to_string(),
         answers_title: words::answers_title(lang, &title),
         title,
-        subtitle: single.and_then(|s| s.subtitle.clone()),
+        subtitle,
+        school: options.school.clone(),
         author: single.and_then(|s| s.author.clone()),
-        description: single.and_then(|s| s.description.clone()),
+        description: single.and_then(|s| s.description.to_option(lang)),
         level: single.and_then(|s| s.level),
+        hints: options.hints,
         version: plan.letter.map(|l| l.to_string()),
         version_label: plan.letter.map(|l| words::version(lang, l)),
         answers: options.answers.name().to_string(),
         answers_file: None,
-        labels: Labels::new(lang, items[0].solution.variant()),
+        labels,
         layout,
         pages,
         count: exercises.len(),
@@ -340,30 +361,68 @@ fn version(
     Ok((view, svgs))
 }
 
-/// Page geometry for A4 (186 x 273 mm inside 12 mm margins) with `per_page` exercises: the
-/// first page holds the header (about 32 mm), each cell a caption (7 mm), the square diagram
-/// and the ruled answer lines (7 mm each), with 4 mm between rows.
-fn layout(per_page: usize) -> LayoutView {
-    let per_page = per_page.max(1);
-    let columns = match per_page {
-        1 | 2 => 1,
-        3..=8 => 2,
-        _ => 3,
-    };
-    let rows = per_page.div_ceil(columns);
-    let answer_lines = if rows <= 2 { 3 } else { 2 };
-    let cell_height = (273.0 - 32.0) / rows as f64 - 4.0;
-    let by_height = cell_height - 7.0 - 7.0 * answer_lines as f64;
-    let by_width = 186.0 / columns as f64 - 14.0;
-    let diagram_mm = by_height.min(by_width).clamp(20.0, 130.0) as u32;
-    LayoutView {
-        per_page,
-        columns,
-        rows,
-        diagram_mm,
-        answer_diagram_mm: 38,
-        answer_lines,
+/// The widths of the paragraphs under an exercise's diagram (for the layout): its hint when
+/// printed, and its inline answer.
+fn texts_under(e: &ExerciseView, labels: &Labels, options: &WorksheetOptions) -> Vec<f64> {
+    let mut paragraphs = Vec::new();
+    if let Some(hint) = e.hint.as_deref().filter(|_| options.hints) {
+        paragraphs.push(ems(&labels.hint) + ems(&labels.colon) + ems(hint));
     }
+    if options.answers == Answers::Inline {
+        let answer = &e.answer;
+        // The line is set a little larger and bold.
+        paragraphs.push(ems(&answer.line) * 1.2);
+        paragraphs.push(ems(&answer.result));
+        if !answer.alternatives.is_empty() {
+            paragraphs.push(
+                ems(&labels.alternatives)
+                    + ems(&labels.colon)
+                    + ems(&answer.alternatives.join(&labels.comma)),
+            );
+        }
+        let mut tags = answer.motifs.join(" · ");
+        tags.push_str(" · ");
+        tags.push_str(&labels.difficulty);
+        tags.push_str(&labels.colon);
+        tags.push_str(&answer.difficulty);
+        paragraphs.push(ems(&tags));
+    }
+    paragraphs
+}
+
+/// The set of `items` when they all come from one set.
+pub fn single_set<'a>(items: &[Item<'a>]) -> Option<&'a ExerciseSet> {
+    let first = items.first()?.set;
+    items
+        .iter()
+        .all(|item| item.set.source_name == first.source_name)
+        .then_some(first)
+}
+
+/// The title of a sheet (or a page) of `items` in `lang`: the titles of their sets in `lang`,
+/// joined with ` / `; when no set has a title in `lang`, the exercises of the game in words
+/// ("International draughts: exercises", "国际跳棋练习") - never a title in the other language.
+pub fn sheet_title(items: &[Item], lang: Lang) -> String {
+    let mut sources: Vec<&str> = Vec::new();
+    let mut titles: Vec<&str> = Vec::new();
+    for item in items {
+        if sources.contains(&item.set.source_name.as_str()) {
+            continue;
+        }
+        sources.push(&item.set.source_name);
+        if let Some(title) = item.set.title.get(lang) {
+            if !titles.contains(&title) {
+                titles.push(title);
+            }
+        }
+    }
+    if titles.is_empty() {
+        let game = items.first().map_or(crate::Variant::International, |item| {
+            item.solution.variant()
+        });
+        return words::exercises_of(lang, game).to_string();
+    }
+    titles.join(" / ")
 }
 
 /// An exercise as shown: the position, the main line (the exercise's written solution when
@@ -548,11 +607,12 @@ fn game_exercise_view<R: Rules>(
         number,
         id: item.exercise.id.clone(),
         file: item.set.source_name.clone(),
-        // A teacher's words may name squares or colours, which are wrong once swapped.
-        title: item.exercise.title.clone().filter(|_| !mirrored),
-        hint: item.exercise.hint.clone().filter(|_| !mirrored),
-        comment: item.exercise.comment.clone().filter(|_| !mirrored),
-        source: item.exercise.source.clone(),
+        // A teacher's words may name squares or colours, which are wrong once swapped; and
+        // they are shown in the sheet's language only.
+        title: item.exercise.title.to_option(lang).filter(|_| !mirrored),
+        hint: item.exercise.hint.to_option(lang).filter(|_| !mirrored),
+        comment: item.exercise.comment.to_option(lang).filter(|_| !mirrored),
+        source: item.exercise.source.to_option(lang),
         to_move: side.name().to_string(),
         caption,
         fen: shown.position.to_string(),
@@ -570,9 +630,9 @@ fn game_exercise_view<R: Rules>(
     })
 }
 
-/// A path for a Markdown link: spaces encoded.
+/// A path for a Markdown link (see [`escape::link_path`](crate::escape::link_path)).
 fn link(path: &str) -> String {
-    path.replace(' ', "%20")
+    crate::escape::link_path(path)
 }
 
 fn answer_view<R: Rules>(
@@ -588,18 +648,8 @@ fn answer_view<R: Rules>(
     let key = shown.line.first().copied();
     let side = start.turn();
     let gain = gain(shown);
-    // The motifs of the line shown (the teacher's, when proven), and the teacher's tags.
-    let mut motifs: Vec<Motif> = match &solution.given {
-        Some(given) => given.motifs.clone(),
-        None => solution.motifs.clone(),
-    };
-    motifs.extend(&item.exercise.motifs);
-    motifs.sort();
-    motifs.dedup();
-    let difficulty = match item.exercise.difficulty {
-        Some(level) => Difficulty::from_level(level),
-        None => solution.difficulty.unwrap_or(Difficulty::from_level(3)),
-    };
+    let motifs = motifs_of(item);
+    let difficulty = difficulty_of(item);
     let lines: Vec<String> = shown
         .variations
         .iter()
@@ -636,6 +686,33 @@ fn answer_view<R: Rules>(
         difficulty: words::difficulty(lang, difficulty.level, difficulty.rating),
         diagram,
         diagram_file,
+    }
+}
+
+/// The motifs of an exercise: those of the line shown (the teacher's written solution, when
+/// the solver proves it, else the solver's line) and the teacher's tags, in [`Motif::ALL`]
+/// order.
+pub fn motifs_of(item: &Item) -> Vec<Motif> {
+    let mut motifs: Vec<Motif> = item
+        .solution
+        .given_motifs()
+        .unwrap_or(item.solution.motifs())
+        .to_vec();
+    motifs.extend(&item.exercise.motifs);
+    motifs.sort();
+    motifs.dedup();
+    motifs
+}
+
+/// The difficulty of an exercise: the teacher's `difficulty`, else the solver's estimate
+/// (level 3 when there is none).
+pub fn difficulty_of(item: &Item) -> Difficulty {
+    match item.exercise.difficulty {
+        Some(level) => Difficulty::from_level(level),
+        None => item
+            .solution
+            .difficulty()
+            .unwrap_or(Difficulty::from_level(3)),
     }
 }
 
@@ -761,18 +838,6 @@ mod tests {
             svg.contains(">a</text>") && svg.contains(">h</text>") && svg.contains(">8</text>")
         );
         assert!(!svg.contains(">9</text>"));
-    }
-
-    #[test]
-    fn six_diagrams_fill_an_a4_page() {
-        let six = layout(6);
-        assert_eq!((six.columns, six.rows, six.answer_lines), (2, 3, 2));
-        // Header, three rows of caption + diagram + two lines, and the gaps fit in 273 mm.
-        let used = 32 + 3 * (7 + six.diagram_mm as usize + 14 + 4);
-        assert!(used <= 273 && six.diagram_mm >= 50, "{used} mm, {six:?}");
-        assert_eq!(layout(1).columns, 1);
-        assert_eq!(layout(12).columns, 3);
-        assert!(layout(12).diagram_mm < six.diagram_mm);
     }
 
     #[test]

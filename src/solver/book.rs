@@ -44,7 +44,8 @@ impl<R: Rules> Solver<R> {
     ///
     /// ```
     /// use damtutor::solver::{Goal, Solver};
-    /// use damtutor::{English, Position};
+    /// use damtutor::English;
+    /// use damtutor_rules::Position;
     /// // English checkers (ck-09): after 7-2 3-7 18-14 7x16 20x11, 11x4 takes Black's last
     /// // man whatever Black plays.
     /// let start: Position<English> = "W:W7,11,18,20:B3,4".parse().unwrap();

@@ -38,6 +38,30 @@ impl fmt::Display for Goal {
     }
 }
 
+impl Goal {
+    /// The largest material goal: no board holds more (20 men a side, each worth at most a
+    /// king's 3).
+    pub const MAX_MATERIAL: u32 = 60;
+
+    /// `material:n`, for `n` from 1 to [`MAX_MATERIAL`](Goal::MAX_MATERIAL).
+    ///
+    /// ```
+    /// use damtutor::solver::Goal;
+    /// assert_eq!(Goal::material(2), Ok(Goal::Material(2)));
+    /// assert!(Goal::material(2147483648).is_err());
+    /// assert!("material:0".parse::<Goal>().is_err());
+    /// ```
+    pub fn material(n: u64) -> Result<Goal, String> {
+        match u32::try_from(n) {
+            Ok(n) if (1..=Goal::MAX_MATERIAL).contains(&n) => Ok(Goal::Material(n)),
+            _ => Err(format!(
+                "material:{n}: the gain must be a whole number from 1 to {}, as in material:2",
+                Goal::MAX_MATERIAL
+            )),
+        }
+    }
+}
+
 impl FromStr for Goal {
     type Err = String;
 
@@ -47,10 +71,11 @@ impl FromStr for Goal {
             "king" => Ok(Goal::King),
             "auto" => Ok(Goal::Auto),
             other => match other.strip_prefix("material:") {
-                Some(n) => match n.trim().parse::<u32>() {
-                    Ok(n) if n >= 1 => Ok(Goal::Material(n)),
+                Some(n) => match n.trim().parse::<u64>() {
+                    Ok(n) => Goal::material(n),
                     _ => Err(format!(
-                        "'{other}': material needs a whole number of at least 1, as in material:2"
+                        "'{other}': material needs a whole number from 1 to {}, as in material:2",
+                        Goal::MAX_MATERIAL
                     )),
                 },
                 None => Err(format!(

@@ -163,14 +163,18 @@ pub fn draw_rule(lang: Lang, rule: DrawReason) -> String {
 
 /// Why `auto` chose its goal, in a sentence.
 pub fn choice(lang: Lang, choice: GoalChoice) -> String {
-    let goal = choice.goal;
     let plies = choice.ruled_out_within;
-    let mut text = match goal {
+    // English names the goal as it is written on the command line; other languages in words.
+    let goal = match lang {
+        Lang::English => choice.goal.to_string(),
+        _ => words::goal(lang, choice.goal),
+    };
+    let mut text = match choice.goal {
         super::Goal::Win => say!(lang, Text::ChoiceWin, goal),
         super::Goal::King => say!(lang, Text::ChoiceKing, goal, plies),
         _ => say!(lang, Text::ChoiceMaterial, goal, plies),
     };
-    if choice.stopped && goal != super::Goal::Win {
+    if choice.stopped && choice.goal != super::Goal::Win {
         text.push_str(words::text(lang, Text::ChoiceStopped));
     }
     text

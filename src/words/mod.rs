@@ -16,10 +16,12 @@
 
 mod chinese;
 mod english;
+mod moves;
 mod phrases;
 pub mod synonyms;
 
 pub use english::Text;
+pub use moves::{move_error, numbered_line, Numbered};
 pub use phrases::*;
 
 use crate::Variant;
@@ -192,9 +194,9 @@ mod tests {
 
     #[test]
     fn a_missing_translation_falls_back_to_english() {
-        // The check-line sentences are English only for now.
-        assert_eq!(chinese::text(Text::LineCorrect), None);
-        assert_eq!(text(Lang::Chinese, Text::LineCorrect), "Correct.");
+        // Chinese counts without a plural word.
+        assert_eq!(chinese::text(Text::Questions), None);
+        assert_eq!(text(Lang::Chinese, Text::Questions), "questions");
     }
 
     #[test]
@@ -215,8 +217,9 @@ mod tests {
                     Text::ResultWin | Text::ResultMaterial | Text::ResultKing => &["colour"],
                     Text::DiagramToMove => &["colour"],
                     Text::FeedbackWrong | Text::FeedbackWrongRefuted | Text::FeedbackIllegal => {
-                        &["ply", "text", "reason", "refutation"]
+                        &["ply", "text", "reason", "refutation", "rule"]
                     }
+                    Text::ReasonRefuted | Text::ReasonRefutedWithKings => &["side"],
                     _ => &[],
                 };
                 assert!(

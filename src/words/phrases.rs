@@ -142,9 +142,31 @@ pub fn goal(lang: Lang, goal: Goal) -> String {
     }
 }
 
+/// A goal as a noun, after "no forced": "win", "gain of 2", "king"; "gain" for `auto`.
+pub fn goal_name(lang: Lang, goal: Goal) -> String {
+    match goal {
+        Goal::Win => say!(lang, Text::GoalNameWin),
+        Goal::Material(n) => say!(lang, Text::GoalNameMaterial, n),
+        Goal::King => say!(lang, Text::GoalNameKing),
+        Goal::Auto => say!(lang, Text::GoalNameGain),
+    }
+}
+
 /// "man" or "men" after a number.
 pub fn men(lang: Lang, count: i32) -> &'static str {
     text(lang, if count == 1 { Text::Man } else { Text::Men })
+}
+
+/// The exercises of `game` in words, the title of a sheet whose sets have no title in `lang`:
+/// "International draughts: exercises", "国际跳棋练习".
+pub fn exercises_of(lang: Lang, game: crate::Variant) -> &'static str {
+    let key = match game {
+        crate::Variant::International => Text::ExercisesInternational,
+        crate::Variant::Brazilian => Text::ExercisesBrazilian,
+        crate::Variant::Russian => Text::ExercisesRussian,
+        crate::Variant::English => Text::ExercisesEnglish,
+    };
+    text(lang, key)
 }
 
 #[cfg(test)]

@@ -17,6 +17,8 @@ pub enum Word {
     Forbidden,
     White,
     Black,
+    /// The dark side of English checkers, red by the WCDF rules (红方).
+    Red,
     King,
     Man,
     Dark,
@@ -25,11 +27,12 @@ pub enum Word {
 
 impl Word {
     /// Every word, in table order.
-    pub const ALL: [Word; 8] = [
+    pub const ALL: [Word; 9] = [
         Word::Permitted,
         Word::Forbidden,
         Word::White,
         Word::Black,
+        Word::Red,
         Word::King,
         Word::Man,
         Word::Dark,
@@ -81,6 +84,16 @@ impl Word {
                 "执黑",
                 "执黑者",
                 "the black player",
+            ],
+            Word::Red => &[
+                "red",
+                "红",
+                "红方",
+                "红棋",
+                "红子",
+                "执红",
+                "执红者",
+                "the red player",
             ],
             Word::King => &["king", "kings", "a king", "王", "王棋", "王棋子", "王子"],
             Word::Man => &[
@@ -199,6 +212,7 @@ mod tests {
                 "forbidden",
                 "white",
                 "black",
+                "red",
                 "king",
                 "man",
                 "dark",

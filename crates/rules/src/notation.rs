@@ -19,9 +19,12 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// Not move text at all.
-    Syntax { text: String, reason: String },
-    /// Well-formed, but not a legal move here; `reason` says which rule forbids it.
-    Illegal { text: String, reason: String },
+    Syntax {
+        text: String,
+        problem: SyntaxProblem,
+    },
+    /// Well-formed, but not a legal move here; `rule` says which rule forbids it.
+    Illegal { text: String, rule: BrokenRule },
     /// Several legal moves fit; their full paths are listed.
     Ambiguous { text: String, options: Vec<String> },
 }
@@ -30,7 +33,8 @@ impl MoveError {
     /// The reason alone, as in "capture is compulsory: 26x37".
     pub fn reason(&self) -> String {
         match self {
-            MoveError::Syntax { reason, .. } | MoveError::Illegal { reason, .. } => reason.clone(),
+            MoveError::Syntax { problem, .. } => problem.to_string(),
+            MoveError::Illegal { rule, .. } => rule.to_string(),
             MoveError::Ambiguous { options, .. } => {
                 format!("ambiguous: {}", options.join(" or "))
             }
@@ -50,6 +54,127 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// What is wrong with the text of a move, as data (its `Display` is the English sentence; a
+/// program that speaks other languages words it from the fields).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SyntaxProblem {
+    /// Nothing but spaces and marks.
+    Empty,
+    /// Both `-` and `x` in one move.
+    MixedSeparators,
+    /// Something other than squares joined by `-` or `x`.
+    NotSquares,
+    /// A number outside the board's squares `1..=last`.
+    NotASquare { text: String, last: usize },
+    /// A name that is no dark square of the board.
+    NotADarkSquare { text: String },
+    /// Only one square.
+    OneSquare,
+}
+
+impl fmt::Display for SyntaxProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SyntaxProblem::Empty => f.write_str("empty move"),
+            SyntaxProblem::MixedSeparators => f.write_str("mixes '-' and 'x'"),
+            SyntaxProblem::NotSquares => {
+                f.write_str("expected squares joined by '-' or 'x', as in 32-28 or 28x19")
+            }
+            SyntaxProblem::NotASquare { text, last } => {
+                write!(f, "{text} is not a square (1-{last})")
+            }
+            SyntaxProblem::NotADarkSquare { text } => {
+                write!(f, "{text} is not a dark square of the board")
+            }
+            SyntaxProblem::OneSquare => {
+                f.write_str("a move needs a start and an end square, as in 32-28")
+            }
+        }
+    }
+}
+
+/// The rule a well-formed move text breaks, as data (its `Display` is the English sentence).
+/// Squares and moves are written in the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BrokenRule {
+    /// The start square is not on this board.
+    OffBoard,
+    /// No piece stands on the start square.
+    NoPiece { square: String },
+    /// The piece on the start square is the opponent's (`owner`'s).
+    NotYours { square: String, owner: Color },
+    /// The side to move has no legal move at all.
+    NoMoves { side: Color },
+    /// A capture that takes fewer pieces than the maximum rule asks: `short` takes `takes`,
+    /// the legal captures (`captures`) take `required`.
+    Majority {
+        required: usize,
+        short: String,
+        takes: usize,
+        captures: Vec<String>,
+    },
+    /// A capture is possible, so a capture must be played: one of `captures`.
+    Compulsory { captures: Vec<String> },
+    /// The end square is taken.
+    Occupied { square: String },
+    /// A man steps one square diagonally forward.
+    ManStep,
+    /// A flying king moves along a diagonal over empty squares.
+    KingFlies,
+    /// A king (that does not fly) steps one square diagonally.
+    KingStep,
+    /// None of the above, and still not a legal move.
+    NotLegal,
+}
+
+impl BrokenRule {
+    /// The moves a list in a sentence shows: at most six, then how many in all.
+    pub fn shown(moves: &[String]) -> String {
+        if moves.len() > 6 {
+            format!("{}, ... ({} in all)", moves[..6].join(", "), moves.len())
+        } else {
+            moves.join(", ")
+        }
+    }
+}
+
+impl fmt::Display for BrokenRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BrokenRule::OffBoard => f.write_str("not a square of this board"),
+            BrokenRule::NoPiece { square } => write!(f, "there is no piece on {square}"),
+            BrokenRule::NotYours { square, owner } => write!(
+                f,
+                "the piece on {square} is {owner}'s, and {} is to move",
+                owner.other()
+            ),
+            BrokenRule::NoMoves { side } => {
+                write!(f, "{side} has no legal move: the game is over")
+            }
+            BrokenRule::Majority {
+                required,
+                short,
+                takes,
+                captures,
+            } => write!(
+                f,
+                "the majority rule requires taking {required} pieces, and {short} takes {takes}: {}",
+                BrokenRule::shown(captures)
+            ),
+            BrokenRule::Compulsory { captures } => {
+                write!(f, "capture is compulsory: {}", BrokenRule::shown(captures))
+            }
+            BrokenRule::Occupied { square } => write!(f, "{square} is occupied"),
+            BrokenRule::ManStep => f.write_str("a man moves one square diagonally forward"),
+            BrokenRule::KingFlies => {
+                f.write_str("a king moves along a diagonal over empty squares")
+            }
+            BrokenRule::KingStep => f.write_str("a king moves one square diagonally"),
+            BrokenRule::NotLegal => f.write_str("not a legal move"),
+        }
+    }
+}
 
 /// Move text broken into its squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,16 +212,16 @@ pub fn parse_move_text(text: &str, board: Board) -> Result<MoveText, MoveError> 
         .collect::<String>()
         .trim_end_matches(['!', '?', '+', '#', '*'])
         .to_string();
-    let syntax = |reason: &str| MoveError::Syntax {
+    let syntax = |problem: SyntaxProblem| MoveError::Syntax {
         text: text.trim().to_string(),
-        reason: reason.to_string(),
+        problem,
     };
     if normalized.is_empty() {
-        return Err(syntax("empty move"));
+        return Err(syntax(SyntaxProblem::Empty));
     }
     let capture = normalized.contains('x');
     if capture && normalized.contains('-') {
-        return Err(syntax("mixes '-' and 'x'"));
+        return Err(syntax(SyntaxProblem::MixedSeparators));
     }
     let mut squares = Vec::new();
     for part in normalized.split(['x', '-']) {
@@ -105,23 +230,25 @@ pub fn parse_move_text(text: &str, board: Board) -> Result<MoveText, MoveError> 
             && part.starts_with(|c: char| c.is_ascii_alphabetic())
             && part[1..].chars().all(|c| c.is_ascii_digit());
         if !numeric && !named {
-            return Err(syntax(
-                "expected squares joined by '-' or 'x', as in 32-28 or 28x19",
-            ));
+            return Err(syntax(SyntaxProblem::NotSquares));
         }
         match board.parse_square(part) {
             Some(square) => squares.push(square.number()),
             None if numeric => {
-                let last = board.square_count();
-                return Err(syntax(&format!("{part} is not a square (1-{last})")));
+                return Err(syntax(SyntaxProblem::NotASquare {
+                    text: part.to_string(),
+                    last: board.square_count() as usize,
+                }));
             }
-            None => return Err(syntax(&format!("{part} is not a dark square of the board"))),
+            None => {
+                return Err(syntax(SyntaxProblem::NotADarkSquare {
+                    text: part.to_string(),
+                }))
+            }
         }
     }
     if squares.len() < 2 {
-        return Err(syntax(
-            "a move needs a start and an end square, as in 32-28",
-        ));
+        return Err(syntax(SyntaxProblem::OneSquare));
     }
     Ok(MoveText { squares, capture })
 }
@@ -328,7 +455,7 @@ impl<R: Rules> Position<R> {
             1 => Ok(found[0]),
             0 => Err(MoveError::Illegal {
                 text: text.to_string(),
-                reason: self.why_illegal(squares, legal),
+                rule: self.why_illegal(squares, legal),
             }),
             _ => Err(MoveError::Ambiguous {
                 text: text.to_string(),
@@ -338,56 +465,47 @@ impl<R: Rules> Position<R> {
     }
 
     /// Explains why the move from `squares[0]` to the last square is not legal.
-    fn why_illegal(&self, squares: &[u8], legal: &[Move<R>]) -> String {
+    fn why_illegal(&self, squares: &[u8], legal: &[Move<R>]) -> BrokenRule {
         let board = R::RULES.board;
         let Some(from) = squares.first().and_then(|&n| board.square(n)) else {
-            return "not a square of this board".to_string();
+            return BrokenRule::OffBoard;
         };
         let to = squares
             .last()
             .and_then(|&n| board.square(n))
             .unwrap_or(from);
         let name = |s: Square| self.square_name(s);
-        let list = |moves: &mut dyn Iterator<Item = &Move<R>>| {
-            let texts: Vec<String> = moves.map(|m| self.move_text_in(m, legal)).collect();
-            if texts.len() > 6 {
-                format!("{}, ... ({} in all)", texts[..6].join(", "), texts.len())
-            } else {
-                texts.join(", ")
-            }
-        };
+        let texts =
+            || -> Vec<String> { legal.iter().map(|m| self.move_text_in(m, legal)).collect() };
         let piece = match self.piece_at(from) {
-            None => return format!("there is no piece on {}", name(from)),
+            None => return BrokenRule::NoPiece { square: name(from) },
             Some(piece) => piece,
         };
         if piece.color != self.turn {
-            return format!(
-                "the piece on {} is {}'s, and {} is to move",
-                name(from),
-                piece.color,
-                self.turn
-            );
+            return BrokenRule::NotYours {
+                square: name(from),
+                owner: piece.color,
+            };
         }
         if legal.is_empty() {
-            return format!("{} has no legal move: the game is over", self.turn);
+            return BrokenRule::NoMoves { side: self.turn };
         }
         if legal[0].is_capture() {
             if R::RULES.maximum_capture {
                 let all = self.captures_ignoring_majority();
                 if let Some(short) = all.iter().find(|m| m.from() == from && m.to() == to) {
-                    return format!(
-                        "the majority rule requires taking {} pieces, and {} takes {}: {}",
-                        legal[0].capture_count(),
-                        short,
-                        short.capture_count(),
-                        list(&mut legal.iter())
-                    );
+                    return BrokenRule::Majority {
+                        required: legal[0].capture_count(),
+                        short: short.to_string(),
+                        takes: short.capture_count(),
+                        captures: texts(),
+                    };
                 }
             }
-            return format!("capture is compulsory: {}", list(&mut legal.iter()));
+            return BrokenRule::Compulsory { captures: texts() };
         }
         if self.piece_at(to).is_some() && to != from {
-            return format!("{} is occupied", name(to));
+            return BrokenRule::Occupied { square: name(to) };
         }
         let (from_row, from_column) = board.coords(from);
         let (to_row, to_column) = board.coords(to);
@@ -398,14 +516,14 @@ impl<R: Rules> Position<R> {
                 Color::Black => from_row as i32 + 1,
             };
             if !(to_row as i32 == forward_row && diagonal_step) {
-                return "a man moves one square diagonally forward".to_string();
+                return BrokenRule::ManStep;
             }
         } else if R::RULES.flying_kings {
-            return "a king moves along a diagonal over empty squares".to_string();
+            return BrokenRule::KingFlies;
         } else if !((to_row as i32 - from_row as i32).abs() == 1 && diagonal_step) {
-            return "a king moves one square diagonally".to_string();
+            return BrokenRule::KingStep;
         }
-        "not a legal move".to_string()
+        BrokenRule::NotLegal
     }
 }
 
@@ -497,8 +615,31 @@ mod tests {
         );
         assert!(matches!(
             parse_move_text("32/28", Board::TenByTen),
-            Err(MoveError::Syntax { .. })
+            Err(MoveError::Syntax {
+                problem: SyntaxProblem::NotSquares,
+                ..
+            })
         ));
+        // The reasons are data too, for words in other languages.
+        assert_eq!(
+            p.parse_move("37-32"),
+            Err(MoveError::Illegal {
+                text: "37-32".into(),
+                rule: BrokenRule::Occupied {
+                    square: "32".into()
+                }
+            })
+        );
+        let compulsory = pos("W:W32,37:B27");
+        assert_eq!(
+            compulsory.parse_move("37-31"),
+            Err(MoveError::Illegal {
+                text: "37-31".into(),
+                rule: BrokenRule::Compulsory {
+                    captures: vec!["32x21".into()]
+                }
+            })
+        );
     }
 
     #[test]

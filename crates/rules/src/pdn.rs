@@ -55,6 +55,12 @@ pub const MAX_LINE: usize = 1 << 20;
 /// and skipped without being held in memory.
 pub const MAX_GAME_TOKENS: usize = 100_000;
 
+/// The most bytes one game may span (4 MiB; a real game takes a few KB): past that - a
+/// variation whose `(` is never closed, in a file of random bytes - the input is not PDN, and
+/// reading stops with an error, as for a line over [`MAX_LINE`]. This bounds the time any
+/// one game takes to read, not only its memory.
+pub const MAX_GAME_BYTES: usize = 4 << 20;
+
 /// The most text a comment or variation keeps (its end is still looked for).
 const MAX_TEXT: usize = 64 * 1024;
 
@@ -413,6 +419,8 @@ struct Lexer<B> {
     /// A token read ahead: the tag that ended the previous game.
     pending: Option<Token>,
     finished: bool,
+    /// Bytes read since the current game began (see [`MAX_GAME_BYTES`]).
+    game_bytes: usize,
 }
 
 /// Reads the games of a PDN file one at a time, without holding the file in memory, with the
@@ -424,7 +432,8 @@ struct Lexer<B> {
 /// still open when a tag line (`[Name "value"]` alone on its line) or the end of the file comes
 /// is reported as unterminated, and reading goes on from that line. Memory stays bounded
 /// whatever the input: a game of more than [`MAX_GAME_TOKENS`] tokens is reported and skipped,
-/// and a line longer than [`MAX_LINE`] ends the reading like an I/O error does: the reader
+/// and a line longer than [`MAX_LINE`] (or a game spanning more than [`MAX_GAME_BYTES`]) ends
+/// the reading like an I/O error does: the reader
 /// yields that error and stops.
 pub struct Reader<B, R: Rules = International> {
     lexer: Lexer<B>,
@@ -576,6 +585,7 @@ impl<B: BufRead> Lexer<B> {
             games: 0,
             pending: None,
             finished: false,
+            game_bytes: 0,
         }
     }
 
@@ -593,6 +603,17 @@ impl<B: BufRead> Lexer<B> {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!("line {} is longer than 1 MiB: not a PDN file", self.line),
+            ));
+        }
+        self.game_bytes += self.bytes.len();
+        if self.game_bytes > MAX_GAME_BYTES {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "more than {} MiB without the end of a game (line {}): not a PDN file",
+                    MAX_GAME_BYTES >> 20,
+                    self.line
+                ),
             ));
         }
         while matches!(self.bytes.last(), Some(b'\n' | b'\r')) {
@@ -742,7 +763,11 @@ impl<B: BufRead> Lexer<B> {
                 return Ok(Lexeme::Variation(collapse(&raw)));
             }
             if raw.len() > MAX_TEXT {
-                raw.truncate(MAX_TEXT);
+                let mut end = MAX_TEXT;
+                while !raw.is_char_boundary(end) {
+                    end -= 1;
+                }
+                raw.truncate(end);
             }
             raw.push(' ');
             if !self.next_line()? || is_tag_line(&self.text) {
@@ -761,6 +786,7 @@ impl<B: BufRead> Lexer<B> {
         if self.finished {
             return None;
         }
+        self.game_bytes = 0;
         let mut game: Option<RawGame> = None;
         // Whether something other than a comment was read, and whether the movetext began.
         let mut content = false;
@@ -1287,5 +1313,35 @@ mod limits {
         text.push_str("} *");
         let game = Reader::new(text.as_bytes()).next().unwrap().unwrap();
         assert!(game.info[0].comments[0].len() <= MAX_TEXT + 100);
+    }
+
+    #[test]
+    fn a_variation_that_never_closes_ends_the_reading() {
+        // Random bytes open more '(' than they close for ever: bounded by MAX_GAME_BYTES.
+        let mut text = String::from("[Event \"x\"]\n1. 32-28 ");
+        while text.len() <= 2 * MAX_GAME_BYTES {
+            text.push_str("(( 19-23 ) 28x19\n");
+        }
+        let games: Vec<_> = Reader::new(text.as_bytes()).collect();
+        assert_eq!(games.len(), 1);
+        let error = games[0].as_ref().unwrap_err();
+        assert!(
+            error
+                .message
+                .contains("more than 4 MiB without the end of a game"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_long_variation_is_cut_between_characters() {
+        // Found by fuzzing: a variation over MAX_TEXT cut inside a character panicked.
+        let mut text = String::from("1. 32-28 (");
+        for _ in 0..MAX_TEXT / 3 {
+            text.push_str("走a\n");
+        }
+        text.push_str(") *");
+        let games: Vec<_> = Reader::new(text.as_bytes()).collect();
+        assert_eq!(games.len(), 1);
     }
 }

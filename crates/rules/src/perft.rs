@@ -6,6 +6,7 @@
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
+use std::time::Instant;
 
 /// The number of move sequences of length `depth` from `position`, making every move: every
 /// level's moves are generated and played, the last level's generated in full and counted.
@@ -35,6 +36,52 @@ pub fn divide<R: Rules>(position: &Position<R>, depth: u32, bulk: bool) -> Vec<(
             (*m, count)
         })
         .collect()
+}
+
+/// [`perft`] (or [`perft_bulk`] when `bulk`) that gives up at `deadline`: `None` when the
+/// count was not finished in time. The clock is read only at nodes four or more plies above
+/// the leaves, so the check costs nothing measurable.
+///
+/// ```
+/// use damtutor_rules::{perft, Position};
+/// use std::time::{Duration, Instant};
+/// let start: Position = Position::initial();
+/// let later = Instant::now() + Duration::from_secs(60);
+/// assert_eq!(perft::perft_until(&start, 4, true, later), Some(4_265));
+/// assert_eq!(perft::perft_until(&start, 12, false, Instant::now()), None);
+/// ```
+pub fn perft_until<R: Rules>(
+    position: &Position<R>,
+    depth: u32,
+    bulk: bool,
+    deadline: Instant,
+) -> Option<u64> {
+    let mut late = false;
+    let nodes = walk_until(position, depth, bulk, deadline, &mut late);
+    (!late).then_some(nodes)
+}
+
+fn walk_until<R: Rules>(
+    position: &Position<R>,
+    depth: u32,
+    bulk: bool,
+    deadline: Instant,
+    late: &mut bool,
+) -> u64 {
+    if depth < 4 {
+        return walk(position, depth, bulk);
+    }
+    if *late || Instant::now() >= deadline {
+        *late = true;
+        return 0;
+    }
+    let mut nodes = 0;
+    position.for_each_child(|child| {
+        if !*late {
+            nodes += walk_until(child, depth - 1, bulk, deadline, late);
+        }
+    });
+    nodes
 }
 
 fn walk<R: Rules>(position: &Position<R>, depth: u32, bulk: bool) -> u64 {

@@ -1,0 +1,179 @@
+//! The teacher's choice of exercises for a sheet or a page: by id, motif and level, and a
+//! sample of them (`--ids`, `--motif`, `--level`, `--max-level`, `--count`).
+
+use super::CliError;
+use clap::Args;
+use damtutor::render::worksheet::{self, Item};
+use damtutor::solver::Motif;
+use damtutor::words::{self, Lang};
+use rand::seq::index::sample;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct SelectArgs {
+    /// Only these exercises, in this order: their ids, separated by commas.
+    #[arg(long, value_name = "ID,ID...", value_delimiter = ',')]
+    pub ids: Vec<String>,
+    /// Only exercises with one of these motifs (the solver's or the teacher's), separated by
+    /// commas: turkish_strike, breakthrough, king_trap, sacrifice, majority_rule_forcing,
+    /// backward_capture, multi_capture, tempo, coup_philippe, coup_royal, bomb - or their names
+    /// ("Turkish strike", "土耳其打击").
+    #[arg(long, value_name = "NAME[,NAME]", value_delimiter = ',', value_parser = motif)]
+    pub motif: Vec<Motif>,
+    /// Only exercises of this difficulty level (1-6: the file's `difficulty`, else the
+    /// solver's estimate).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub level: Option<u8>,
+    /// Only exercises of this difficulty level or easier.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub max_level: Option<u8>,
+    /// Draw N of the chosen exercises at random, kept in their order (--seed draws the same
+    /// ones again). With sheets of several games or languages, N for each.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub count: Option<u16>,
+}
+
+impl SelectArgs {
+    /// Whether `--count` draws at random (and so needs a seed).
+    pub fn draws(&self) -> bool {
+        self.count.is_some()
+    }
+}
+
+/// A motif by its tag (`turkish_strike`, also `turkish-strike`) or its name in either language.
+fn motif(text: &str) -> Result<Motif, String> {
+    let wanted = text.trim().to_lowercase().replace(['-', ' '], "_");
+    Motif::ALL
+        .into_iter()
+        .find(|&m| {
+            m.key() == wanted
+                || Lang::ALL.into_iter().any(|lang| {
+                    words::motif(lang, m)
+                        .to_lowercase()
+                        .replace(['-', ' '], "_")
+                        == wanted
+                })
+        })
+        .ok_or_else(|| {
+            let known: Vec<&str> = Motif::ALL.iter().map(|m| m.key()).collect();
+            format!("'{}' is not a motif: use {}", text.trim(), known.join(", "))
+        })
+}
+
+/// The items `args` choose, in their order - or in the order of `--ids`. An id that no
+/// exercise has, or that several files share, is a usage error naming it; so is a choice
+/// that leaves nothing.
+pub fn choose<'a>(items: &[Item<'a>], args: &SelectArgs) -> Result<Vec<Item<'a>>, CliError> {
+    let mut chosen: Vec<Item<'a>> = if args.ids.is_empty() {
+        items.to_vec()
+    } else {
+        by_ids(items, &args.ids)?
+    };
+    let before = chosen.len();
+    chosen.retain(|item| {
+        let level = worksheet::difficulty_of(item).level;
+        let motifs = worksheet::motifs_of(item);
+        args.level.is_none_or(|wanted| level == wanted)
+            && args.max_level.is_none_or(|most| level <= most)
+            && (args.motif.is_empty() || args.motif.iter().any(|m| motifs.contains(m)))
+    });
+    if chosen.is_empty() {
+        let mut asked = Vec::new();
+        if !args.motif.is_empty() {
+            let keys: Vec<&str> = args.motif.iter().map(|m| m.key()).collect();
+            asked.push(format!("--motif {}", keys.join(",")));
+        }
+        if let Some(level) = args.level {
+            asked.push(format!("--level {level}"));
+        }
+        if let Some(level) = args.max_level {
+            asked.push(format!("--max-level {level}"));
+        }
+        return Err(CliError::Usage(format!(
+            "no exercise matches {} (of the {before} exercises {})",
+            asked.join(" "),
+            if args.ids.is_empty() {
+                "read"
+            } else {
+                "named by --ids"
+            }
+        )));
+    }
+    Ok(chosen)
+}
+
+/// The exercises named by `ids`, in that order.
+fn by_ids<'a>(items: &[Item<'a>], ids: &[String]) -> Result<Vec<Item<'a>>, CliError> {
+    let mut chosen = Vec::new();
+    let mut missing = Vec::new();
+    let mut shared = Vec::new();
+    for id in ids.iter().map(|id| id.trim()).filter(|id| !id.is_empty()) {
+        let found: Vec<&Item> = items.iter().filter(|item| item.exercise.id == id).collect();
+        match found.as_slice() {
+            [] => missing.push(format!("'{id}'")),
+            [one] => {
+                if chosen
+                    .iter()
+                    .any(|c: &Item| std::ptr::eq(c.exercise, one.exercise))
+                {
+                    return Err(CliError::Usage(format!("--ids: '{id}' is named twice")));
+                }
+                chosen.push(**one);
+            }
+            several => shared.push(format!(
+                "'{id}' ({})",
+                several
+                    .iter()
+                    .map(|item| place(item))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+    if !missing.is_empty() {
+        let files: Vec<&str> = items.iter().fold(Vec::new(), |mut files, item| {
+            if !files.contains(&item.set.source_name.as_str()) {
+                files.push(&item.set.source_name);
+            }
+            files
+        });
+        return Err(CliError::Usage(format!(
+            "--ids: no exercise has the id {} in {}; nothing written",
+            words::list(Lang::English, &missing),
+            files.join(", ")
+        )));
+    }
+    if !shared.is_empty() {
+        return Err(CliError::Usage(format!(
+            "--ids: several files have the id {}: name the file alone to choose from it; nothing written",
+            shared.join(", ")
+        )));
+    }
+    if chosen.is_empty() {
+        return Err(CliError::Usage("--ids names no exercise".into()));
+    }
+    Ok(chosen)
+}
+
+/// `file:line` of an item.
+fn place(item: &Item) -> String {
+    match item.exercise.line {
+        Some(line) => format!("{}:{line}", item.set.source_name),
+        None => item.set.source_name.clone(),
+    }
+}
+
+/// `count` of `items` drawn with `seed`, in their order; all of them when there are no more.
+pub fn draw<'a>(items: Vec<Item<'a>>, count: Option<u16>, seed: u64) -> Vec<Item<'a>> {
+    let Some(count) = count.map(usize::from) else {
+        return items;
+    };
+    if count >= items.len() {
+        return items;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut picked = sample(&mut rng, items.len(), count).into_vec();
+    picked.sort_unstable();
+    picked.into_iter().map(|i| items[i]).collect()
+}

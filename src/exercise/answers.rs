@@ -1,0 +1,315 @@
+//! Students' answer files: a YAML file per student, or a class in one CSV sheet
+//! ([`table`](super::table)); [`load_answer_file`] tells them apart.
+
+use super::table::{self, ClassSheet};
+use super::yaml::{
+    self, clean_yaml_message, find_line, find_line_start, find_line_start_after, key_lines,
+};
+use super::ExerciseError;
+use crate::input;
+use crate::words::{say, Lang, Text};
+use serde::Deserialize;
+use std::collections::HashSet;
+use std::path::Path;
+
+/// A student's answer file: who, and an answer per exercise or question id; from a practice
+/// page also what was tried on the way (`practice`).
+///
+/// ```yaml
+/// student: Li Ming
+/// class: 5B
+/// answers:
+///   ts-01: "1. 43-38 47x32 2. 28x37"
+///   q1: B
+///   q2: [A, C]
+/// practice:
+///   ts-01: {hints: 1, wrong: ["1. 28-22"], seconds: 95}
+/// ```
+#[derive(Clone, Debug)]
+pub struct AnswerSheet {
+    pub source_name: String,
+    pub student: String,
+    pub class: Option<String>,
+    /// Answers in file order: the id, the answer, and its line in the file.
+    pub answers: Vec<(String, Answer, Option<usize>)>,
+    /// What a practice page recorded, by id.
+    pub practice: Vec<(String, PracticeRecord)>,
+}
+
+impl AnswerSheet {
+    /// The practice record of exercise `id` (empty when there is none).
+    pub fn practice_of(&self, id: &str) -> PracticeRecord {
+        self.practice
+            .iter()
+            .find(|(other, _)| other == id)
+            .map(|(_, record)| record.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// What a practice page records beside an answer. Only `hints` and `wrong` count in the mark
+/// (each costs the set's share, see [`Scoring`]); the rest is for the teacher to read.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PracticeRecord {
+    /// Hints used.
+    pub hints: u32,
+    /// The wrong moves tried, each with the line before it (`1. 43-38 47x32 2. 28-22`).
+    pub wrong: Vec<String>,
+    /// Seconds from the first move to the last.
+    pub seconds: Option<u64>,
+    /// When the first and the last move were made (ISO 8601).
+    pub started: Option<String>,
+    pub finished: Option<String>,
+    /// The page's own verdict (never used for marking: the moves are checked again).
+    pub verdict: Option<String>,
+}
+
+/// One answer: a text (a line of moves, a letter, a FEN) or a list (choices, blanks).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum Answer {
+    Text(String),
+    Number(i64),
+    List(Vec<String>),
+}
+
+impl Answer {
+    /// The answer as one text (list items joined with commas).
+    pub fn text(&self) -> String {
+        match self {
+            Answer::Text(t) => t.clone(),
+            Answer::Number(n) => n.to_string(),
+            Answer::List(items) => items.join(", "),
+        }
+    }
+
+    /// The answer as a list of items.
+    pub fn items(&self) -> Vec<String> {
+        match self {
+            Answer::Text(t) => vec![t.clone()],
+            Answer::Number(n) => vec![n.to_string()],
+            Answer::List(items) => items.clone(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSheet {
+    student: String,
+    class: Option<String>,
+    answers: serde_yaml::Mapping,
+    #[serde(default)]
+    practice: serde_yaml::Mapping,
+}
+
+/// What an answer file holds: one student (YAML), or a class (a CSV sheet, a row a student).
+#[derive(Clone, Debug)]
+pub enum AnswerFile {
+    Student(AnswerSheet),
+    Class(ClassSheet),
+}
+
+impl AnswerFile {
+    /// The students of the file.
+    pub fn sheets(&self) -> &[AnswerSheet] {
+        match self {
+            AnswerFile::Student(sheet) => std::slice::from_ref(sheet),
+            AnswerFile::Class(class) => &class.sheets,
+        }
+    }
+}
+
+/// Reads an answer file: a CSV sheet of a class when its name ends in `.csv` or its first
+/// line is a CSV header (`student,...` / `姓名,...`), else a student's YAML file. Messages are
+/// in `lang`.
+pub fn load_answer_file(path: &Path, lang: Lang) -> Result<AnswerFile, ExerciseError> {
+    let name = path.display().to_string();
+    let bytes = read(path, &name, lang)?;
+    let csv_name = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    if csv_name || table::looks_like_csv(&bytes) {
+        return table::parse_bytes(&bytes, &name, lang).map(AnswerFile::Class);
+    }
+    let text = input::text(&bytes).map_err(|e| ExerciseError::not_utf8(&name, &e))?;
+    parse_answers_in(text, &name, lang).map(AnswerFile::Student)
+}
+
+/// The bytes of an answer file, through the one bounded reader.
+fn read(path: &Path, name: &str, lang: Lang) -> Result<Vec<u8>, ExerciseError> {
+    input::bytes(path).map_err(|e| match e {
+        input::ReadError::Io(e) => cannot_read(name, &e, lang),
+        other => ExerciseError::in_file(name, other.to_string()),
+    })
+}
+
+fn cannot_read(name: &str, error: &std::io::Error, lang: Lang) -> ExerciseError {
+    ExerciseError {
+        file: name.to_string(),
+        line: None,
+        column: None,
+        id: None,
+        message: say!(lang, Text::CannotRead, error),
+    }
+}
+
+/// Reads a student's answer file (YAML; see [`load_answer_file`] for CSV sheets too).
+pub fn load_answers(path: &Path) -> Result<AnswerSheet, ExerciseError> {
+    let name = path.display().to_string();
+    let bytes = read(path, &name, Lang::English)?;
+    parse_answers_bytes(&bytes, &name)
+}
+
+/// [`parse_answers`] of bytes that should be UTF-8 text.
+pub fn parse_answers_bytes(bytes: &[u8], name: &str) -> Result<AnswerSheet, ExerciseError> {
+    let text = input::text(bytes).map_err(|e| ExerciseError::not_utf8(name, &e))?;
+    parse_answers(text, name)
+}
+
+/// Checks the text of an answer file named `name` (messages in English).
+pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseError> {
+    parse_answers_in(text, name, Lang::English)
+}
+
+/// Checks the text of an answer file named `name`, the messages in `lang`.
+pub fn parse_answers_in(text: &str, name: &str, lang: Lang) -> Result<AnswerSheet, ExerciseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // The id goes into the message, so that "exercise" is said in `lang` too.
+    let error = |line, column, id: Option<String>, message: String| ExerciseError {
+        file: name.to_string(),
+        line,
+        column,
+        id: None,
+        message: match id {
+            Some(id) => say!(lang, Text::AnswerAbout, id, message),
+            None => message,
+        },
+    };
+    let raw: RawSheet = yaml::read(text, name).map_err(|mut e| {
+        // Not a mapping at all (a CSV sheet, a text): say what an answer file is.
+        if e.message.contains("expected struct RawSheet") {
+            e.message = say!(lang, Text::AnswerNotAFile);
+        }
+        e
+    })?;
+    if raw.student.trim().is_empty() {
+        return Err(error(
+            find_line(text, "student:"),
+            None,
+            None,
+            say!(lang, Text::AnswerNoName),
+        ));
+    }
+    let mut answers = Vec::new();
+    let mut answered = HashSet::new();
+    let lines = key_lines(text);
+    for (key, value) in raw.answers {
+        let id = match key {
+            serde_yaml::Value::String(s) => s,
+            serde_yaml::Value::Number(n) => n.to_string(),
+            other => {
+                return Err(error(
+                    find_line_start(text, "answers:"),
+                    None,
+                    None,
+                    say!(lang, Text::AnswerBadId, id = format!("{other:?}")),
+                ))
+            }
+        };
+        let line = lines.get(id.as_str()).copied();
+        let answer: Answer = serde_yaml::from_value(value).map_err(|_| {
+            error(
+                line,
+                None,
+                Some(id.clone()),
+                say!(lang, Text::AnswerNotText),
+            )
+        })?;
+        if !answered.insert(id.clone()) {
+            return Err(error(line, None, Some(id), say!(lang, Text::AnswerTwice)));
+        }
+        answers.push((id, answer, line));
+    }
+    let mut practice = Vec::new();
+    for (key, value) in raw.practice {
+        let id = match key {
+            serde_yaml::Value::String(s) => s,
+            serde_yaml::Value::Number(n) => n.to_string(),
+            other => {
+                return Err(error(
+                    find_line_start(text, "practice:"),
+                    None,
+                    None,
+                    say!(lang, Text::AnswerBadPracticeId, id = format!("{other:?}")),
+                ))
+            }
+        };
+        let record: PracticeRecord = serde_yaml::from_value(value).map_err(|e| {
+            let section = find_line_start(text, "practice:").unwrap_or(1);
+            error(
+                find_line_start_after(text, section, &format!("{id}:")).or(Some(section)),
+                None,
+                Some(id.clone()),
+                say!(
+                    lang,
+                    Text::AnswerPractice,
+                    error = clean_yaml_message(&e.to_string())
+                ),
+            )
+        })?;
+        practice.push((id, record));
+    }
+    Ok(AnswerSheet {
+        source_name: name.to_string(),
+        student: raw.student.trim().to_string(),
+        class: raw.class,
+        answers,
+        practice,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answer_files_carry_what_a_practice_page_recorded() {
+        let text = "student: Li\nanswers:\n  a: \"43-38\"\n  7: \"32-28\"\npractice:\n  a: {hints: 2, wrong: [\"1. 11-6\"], seconds: 40, verdict: correct}\n  7: {}\n";
+        let sheet = parse_answers(text, "li.yaml").unwrap();
+        assert_eq!(sheet.practice_of("a").hints, 2);
+        assert_eq!(sheet.practice_of("a").wrong, ["1. 11-6"]);
+        assert_eq!(sheet.practice_of("7"), PracticeRecord::default());
+        assert_eq!(sheet.practice_of("missing"), PracticeRecord::default());
+        let broken =
+            "student: Li\nanswers:\n  a: \"43-38\"\npractice:\n  b: {}\n  a: {hints: many}\n";
+        let error = parse_answers(broken, "li.yaml").unwrap_err();
+        assert_eq!(error.line, Some(6));
+        assert!(
+            error
+                .to_string()
+                .starts_with("li.yaml:6: exercise a: practice:"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_text_that_is_no_answer_file_says_what_one_is() {
+        let error = parse_answers("just some words\n", "notes.yaml").unwrap_err();
+        assert!(
+            error
+                .message
+                .starts_with("not an answer file: give student: and answers:"),
+            "{error}"
+        );
+        let error =
+            parse_answers_in("student: \" \"\nanswers: {}\n", "x.yaml", Lang::Chinese).unwrap_err();
+        assert_eq!(error.to_string(), "x.yaml:1: 学生姓名是空的");
+        // A byte order mark (Windows Notepad) is no part of the text.
+        let sheet =
+            parse_answers("\u{feff}student: Li\nanswers:\n  a: 43-38\n", "li.yaml").unwrap();
+        assert_eq!(sheet.student, "Li");
+    }
+}

@@ -1,0 +1,405 @@
+//! PDF: HTML documents printed by a Chromium or Chrome found on the machine.
+//!
+//! [`Printer::launch`] starts the browser headless - no sandbox, no GPU, nothing that reaches
+//! out to the network, a fresh profile in a temporary folder - and speaks the DevTools protocol
+//! with it over its local websocket. [`Printer::print`] puts a document into a new tab (no file
+//! is shared with the browser, so a confined one such as a snap prints as well), waits for its
+//! fonts, and prints it with the page size and margins of its CSS `@page` (A4 where it has
+//! none), backgrounds included and without the browser's header and footer. One browser prints
+//! any number of documents.
+//!
+//! The browser is `DAMTUTOR_CHROMIUM` when set, else the first of `chromium`,
+//! `chromium-browser`, `google-chrome`, `google-chrome-stable`, `chrome` and `msedge` on `PATH`,
+//! else the usual install places of Chrome, Chromium and Edge on macOS and Windows
+//! ([`find_browser`]). Without one, [`PdfError::NoBrowser`] says how to install one.
+
+use serde_json::{json, Value};
+use std::fmt;
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+use tungstenite::{Message, WebSocket};
+
+/// The headless flags: no sandbox (CI and containers run as root), no GPU, and nothing that
+/// reaches out to the network by itself.
+const FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--mute-audio",
+    "--remote-debugging-port=0",
+];
+
+/// How long the browser may take to start, and to answer one command.
+const START_TIMEOUT: Duration = Duration::from_secs(60);
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// The names a Chromium-based browser has on `PATH`.
+const NAMES: &[&str] = &[
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+    "chrome",
+    "msedge",
+];
+
+/// Where the browsers are installed when they are not on `PATH` (macOS, Windows).
+const PLACES: &[&str] = &[
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    "/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
+    r"C:\Program Files\Google\Chrome\Application\chrome.exe",
+    r"C:\Program Files (x86)\Google\Chrome\Application\chrome.exe",
+    r"C:\Program Files (x86)\Microsoft\Edge\Application\msedge.exe",
+    r"C:\Program Files\Microsoft\Edge\Application\msedge.exe",
+];
+
+/// Why no PDF was made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PdfError {
+    /// No browser to print with; the message says how to get one.
+    NoBrowser(String),
+    /// The browser could not be started, or did not print.
+    Browser(String),
+}
+
+impl fmt::Display for PdfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdfError::NoBrowser(message) | PdfError::Browser(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for PdfError {}
+
+/// How to get a browser, said after what is missing.
+const INSTALL: &str = "a PDF is printed by Chromium or Chrome: install one (Debian, Ubuntu: apt install chromium; Fedora: dnf install chromium; macOS, Windows: Google Chrome), or set DAMTUTOR_CHROMIUM to the browser's path. Without one, write HTML (--format html) and print it from a browser";
+
+/// The browser to print with: `DAMTUTOR_CHROMIUM`, else the first one found on `PATH` or in
+/// the usual install places.
+pub fn find_browser() -> Result<PathBuf, PdfError> {
+    if let Some(named) = std::env::var_os("DAMTUTOR_CHROMIUM") {
+        let path = PathBuf::from(&named);
+        if path.is_file() {
+            return Ok(path);
+        }
+        return Err(PdfError::NoBrowser(format!(
+            "DAMTUTOR_CHROMIUM is {}, which is not a file: {INSTALL}",
+            path.display()
+        )));
+    }
+    let on_path = std::env::var_os("PATH")
+        .map(|path| std::env::split_paths(&path).collect::<Vec<_>>())
+        .unwrap_or_default();
+    let exe = if cfg!(windows) { ".exe" } else { "" };
+    on_path
+        .iter()
+        .flat_map(|folder| {
+            NAMES
+                .iter()
+                .map(move |name| folder.join(format!("{name}{exe}")))
+        })
+        .chain(PLACES.iter().map(PathBuf::from))
+        .find(|candidate| candidate.is_file())
+        .ok_or_else(|| PdfError::NoBrowser(format!("no Chromium or Chrome found: {INSTALL}")))
+}
+
+/// Prints each HTML document to PDF with one browser; the PDFs in the documents' order.
+///
+/// ```no_run
+/// let pdfs = damtutor::pdf::print_all(&["<!DOCTYPE html><p>Hello</p>"])?;
+/// assert!(pdfs[0].starts_with(b"%PDF"));
+/// # Ok::<(), damtutor::pdf::PdfError>(())
+/// ```
+pub fn print_all<S: AsRef<str>>(documents: &[S]) -> Result<Vec<Vec<u8>>, PdfError> {
+    if documents.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut printer = Printer::launch()?;
+    documents
+        .iter()
+        .map(|html| printer.print(html.as_ref()))
+        .collect()
+}
+
+/// A headless browser that prints documents.
+pub struct Printer {
+    executable: PathBuf,
+    child: Child,
+    profile: PathBuf,
+    socket: WebSocket<TcpStream>,
+    next_id: u64,
+}
+
+impl Printer {
+    /// Starts the browser [`find_browser`] finds.
+    pub fn launch() -> Result<Printer, PdfError> {
+        Printer::launch_with(&find_browser()?)
+    }
+
+    /// Starts `executable` headless with a fresh profile.
+    pub fn launch_with(executable: &Path) -> Result<Printer, PdfError> {
+        let failed = |what: String| {
+            PdfError::Browser(format!(
+                "{}: {what} (set DAMTUTOR_CHROMIUM to another Chromium or Chrome, or write HTML with --format html)",
+                executable.display()
+            ))
+        };
+        let profile = std::env::temp_dir().join(format!(
+            "damtutor-print-{}-{}",
+            std::process::id(),
+            unique()
+        ));
+        std::fs::create_dir_all(&profile)
+            .map_err(|e| failed(format!("cannot make a profile folder: {e}")))?;
+        let spawned = Command::new(executable)
+            .args(FLAGS)
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn();
+        let mut child = match spawned {
+            Ok(child) => child,
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&profile);
+                return Err(failed(format!("cannot start it: {e}")));
+            }
+        };
+        // The browser says where its websocket listens on standard error; the rest of what it
+        // says is kept for the message if it stops.
+        let stderr = child.stderr.take();
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let Some(stderr) = stderr else { return };
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let message = match line.strip_prefix("DevTools listening on ") {
+                    Some(url) => Ok(url.trim().to_string()),
+                    None => Err(line),
+                };
+                if sender.send(message).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut said = Vec::new();
+        let url = loop {
+            match receiver.recv_timeout(START_TIMEOUT) {
+                Ok(Ok(url)) => break Some(url),
+                Ok(Err(line)) => said.push(line),
+                Err(_) => break None,
+            }
+        };
+        let Some(url) = url else {
+            let _ = child.kill();
+            let _ = child.wait();
+            let _ = std::fs::remove_dir_all(&profile);
+            let last: Vec<&String> = said.iter().rev().take(3).collect();
+            let last: Vec<&str> = last.into_iter().rev().map(String::as_str).collect();
+            return Err(failed(format!(
+                "the browser did not start its DevTools socket{}",
+                if last.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", last.join(" / "))
+                }
+            )));
+        };
+        let connected = connect(&url);
+        match connected {
+            Ok(socket) => Ok(Printer {
+                executable: executable.to_path_buf(),
+                child,
+                profile,
+                socket,
+                next_id: 0,
+            }),
+            Err(message) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                let _ = std::fs::remove_dir_all(&profile);
+                Err(failed(message))
+            }
+        }
+    }
+
+    /// Prints one HTML document.
+    pub fn print(&mut self, html: &str) -> Result<Vec<u8>, PdfError> {
+        let target = self.call(None, "Target.createTarget", json!({"url": "about:blank"}))?;
+        let target_id = target["targetId"].clone();
+        let attached = self.call(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": target_id, "flatten": true}),
+        )?;
+        let session = attached["sessionId"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let session = Some(session.as_str());
+        let tree = self.call(session, "Page.getFrameTree", json!({}))?;
+        let frame = tree["frameTree"]["frame"]["id"].clone();
+        self.call(
+            session,
+            "Page.setDocumentContent",
+            json!({"frameId": frame, "html": html}),
+        )?;
+        // Every font the document uses loaded, and laid out.
+        self.call(
+            session,
+            "Runtime.evaluate",
+            json!({"expression": "document.fonts.ready.then(() => document.readyState)", "awaitPromise": true, "returnByValue": true}),
+        )?;
+        let printed = self.call(
+            session,
+            "Page.printToPDF",
+            json!({
+                "printBackground": true,
+                "preferCSSPageSize": true,
+                "displayHeaderFooter": false,
+                "paperWidth": 8.27,
+                "paperHeight": 11.69,
+                "marginTop": 0.47,
+                "marginBottom": 0.47,
+                "marginLeft": 0.47,
+                "marginRight": 0.47,
+            }),
+        )?;
+        let _ = self.call(None, "Target.closeTarget", json!({"targetId": target_id}));
+        let data = printed["data"].as_str().unwrap_or_default();
+        let bytes =
+            base64_decode(data).ok_or_else(|| self.failed("the PDF it sent is not base64"))?;
+        if !bytes.starts_with(b"%PDF") {
+            return Err(self.failed("what it printed is not a PDF"));
+        }
+        Ok(bytes)
+    }
+
+    fn failed(&self, what: &str) -> PdfError {
+        PdfError::Browser(format!("{}: {what}", self.executable.display()))
+    }
+
+    /// Sends a command (to a tab's session, or to the browser) and waits for its answer.
+    fn call(
+        &mut self,
+        session: Option<&str>,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, PdfError> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut message = json!({"id": id, "method": method, "params": params});
+        if let Some(session) = session {
+            message["sessionId"] = json!(session);
+        }
+        self.socket
+            .send(Message::text(message.to_string()))
+            .map_err(|e| self.failed(&format!("{method}: the browser stopped listening ({e})")))?;
+        loop {
+            let text = match self.socket.read() {
+                Ok(Message::Text(text)) => text.to_string(),
+                Ok(_) => continue,
+                Err(e) => {
+                    return Err(self.failed(&format!("{method}: no answer from the browser ({e})")))
+                }
+            };
+            let Ok(value) = serde_json::from_str::<Value>(&text) else {
+                continue;
+            };
+            if value["id"] != json!(id) {
+                continue; // an event
+            }
+            if let Some(error) = value.get("error") {
+                let reason = error["message"].as_str().unwrap_or("an error");
+                return Err(self.failed(&format!("{method}: {reason}")));
+            }
+            return Ok(value["result"].clone());
+        }
+    }
+}
+
+impl Drop for Printer {
+    fn drop(&mut self) {
+        let _ = self.socket.close(None);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// The websocket of `url` (`ws://127.0.0.1:PORT/devtools/browser/...`).
+fn connect(url: &str) -> Result<WebSocket<TcpStream>, String> {
+    let address = url
+        .strip_prefix("ws://")
+        .and_then(|rest| rest.split('/').next())
+        .ok_or_else(|| format!("an unexpected DevTools address {url}"))?;
+    let stream = TcpStream::connect(address)
+        .map_err(|e| format!("cannot reach its DevTools socket: {e}"))?;
+    stream
+        .set_read_timeout(Some(ANSWER_TIMEOUT))
+        .map_err(|e| e.to_string())?;
+    let (socket, _) = tungstenite::client(url, stream)
+        .map_err(|e| format!("the DevTools handshake failed: {e}"))?;
+    Ok(socket)
+}
+
+fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Standard base64; `None` on a character outside its alphabet.
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let digits: Vec<u8> = text
+        .bytes()
+        .filter(|c| !matches!(c, b'=' | b'\n' | b'\r'))
+        .map(value)
+        .collect::<Option<_>>()?;
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let mut bits = 0u32;
+        for (i, &d) in chunk.iter().enumerate() {
+            bits |= u32::from(d) << (18 - 6 * i);
+        }
+        for i in 0..chunk.len().saturating_sub(1) {
+            out.push((bits >> (16 - 8 * i)) as u8);
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_decodes_what_browsers_send() {
+        assert_eq!(base64_decode("JVBERi0=").as_deref(), Some(&b"%PDF-"[..]));
+        assert_eq!(base64_decode("aGk=").as_deref(), Some(&b"hi"[..]));
+        assert_eq!(base64_decode("YWJj").as_deref(), Some(&b"abc"[..]));
+        assert_eq!(base64_decode("a*b"), None);
+    }
+}
