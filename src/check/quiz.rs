@@ -291,7 +291,6 @@ fn broken_rule<R: Rules>(start: &Position<R>, check: &LineCheck, lang: Lang) -> 
 fn line_feedback<R: Rules>(start: &Position<R>, check: &LineCheck, lang: Lang) -> String {
     // The check's own words in the quiz's language: moves numbered as in a book.
     let check = &check.clone().in_language(lang);
-    let faulty = check.faulty_move(lang).unwrap_or_default();
     let error = check.first_error.as_ref();
     let (ply, text, reason, refutation) = error
         .map(|e| {
@@ -321,7 +320,6 @@ fn line_feedback<R: Rules>(start: &Position<R>, check: &LineCheck, lang: Lang) -
         lang,
         key,
         message = check.message,
-        move = faulty,
         ply,
         text,
         reason,

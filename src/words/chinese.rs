@@ -129,7 +129,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         FeedbackIncomplete => "{message}",
         FeedbackWrong => "错误：{message}",
         FeedbackWrongRefuted => "错误：{message}",
-        FeedbackIllegal => "不合规则：{move}（{rule}）。",
+        FeedbackIllegal => "{message}",
         KeyHasNoDiagram => "答案中缺少棋图。",
         KeyHasNoSolution => "答案中的棋图没有经过证明的解答，无法评分。",
         NotAPosition => "不是一个局面：{error}。",
