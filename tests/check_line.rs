@@ -1,5 +1,8 @@
 //! Checking students' lines: each verdict on real combinations, and the CLI contract.
 
+#[path = "support/combinations.rs"]
+mod combinations;
+
 use damtutor::check::{check_line, Verdict};
 use damtutor::solver::{Goal, Limits, Solver};
 use damtutor::words::Lang;
@@ -340,40 +343,12 @@ fn cli_checks_8x8_lines_with_the_variant() {
 // ---------------------------------------------------------------------------------------------
 // Book lines: a line is complete once the goal is decided.
 
-#[derive(serde::Deserialize)]
-struct CombinationFile {
-    combinations: Vec<Combination>,
-}
-
-#[derive(serde::Deserialize)]
-struct Combination {
-    id: String,
-    fen: String,
-    solution: String,
-    outcome: String,
-}
-
-/// The goal a combination's `outcome` states: a win, else the net gain ("White net +2").
-fn outcome_goal(outcome: &str) -> Goal {
-    if outcome.contains("wins") {
-        return Goal::Win;
-    }
-    let gain = outcome
-        .split("net +")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .expect("a net gain");
-    Goal::Material(gain)
-}
-
 #[test]
 fn book_lines_of_the_verified_combinations_are_correct_and_cut_lines_incomplete() {
-    let file: CombinationFile =
-        serde_yaml::from_str(include_str!("data/combinations.yaml")).unwrap();
-    for case in file.combinations {
+    let combinations = combinations::all();
+    for case in combinations {
         let position: Position = case.fen.parse().unwrap();
-        let goal = outcome_goal(&case.outcome);
+        let goal = case.goal();
         let mut solver = Solver::new();
         let solution = solver.solve(&position, goal, Limits::default());
         // The published line, and the solver's line up to where it is decided.

@@ -1,40 +1,13 @@
 //! The solver on verified combinations, its limits, and its claims against a plain minimax.
 
+#[path = "support/combinations.rs"]
+mod combinations;
+
 use damtutor::solver::{tag_line, Goal, Limits, Motif, Solver, Status, Uniqueness};
 use damtutor::Russian;
 use damtutor::{Color, Position, Role, Setup};
 use proptest::prelude::*;
-use serde::Deserialize;
 use std::time::Duration;
-
-#[derive(Deserialize)]
-struct CombinationFile {
-    combinations: Vec<Combination>,
-}
-
-#[derive(Deserialize)]
-struct Combination {
-    id: String,
-    fen: String,
-    solution: String,
-    motifs: Vec<String>,
-    outcome: String,
-}
-
-/// The goal a combination's `outcome` states: a win ("Black has no pieces left -> White wins"),
-/// else the net gain ("White net +2 pieces").
-fn outcome_goal(outcome: &str) -> Goal {
-    if outcome.contains("wins") {
-        return Goal::Win;
-    }
-    let gain = outcome
-        .split("net +")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .expect("a net gain");
-    Goal::Material(gain)
-}
 
 fn solve(fen: &str, goal: Goal) -> damtutor::solver::Solution {
     let position: Position = fen.parse().unwrap();
@@ -43,11 +16,10 @@ fn solve(fen: &str, goal: Goal) -> damtutor::solver::Solution {
 
 #[test]
 fn verified_combinations_are_found_with_their_motifs() {
-    let file: CombinationFile =
-        serde_yaml::from_str(include_str!("data/combinations.yaml")).unwrap();
-    assert_eq!(file.combinations.len(), 4);
-    for case in file.combinations {
-        let solution = solve(&case.fen, outcome_goal(&case.outcome));
+    let combinations = combinations::all();
+    assert_eq!(combinations.len(), 4);
+    for case in combinations {
+        let solution = solve(&case.fen, case.goal());
         assert!(solution.is_solved(), "{}: {:?}", case.id, solution.status);
         assert_eq!(
             solution.line_texts().join(" "),
