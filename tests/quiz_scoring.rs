@@ -4,6 +4,10 @@
 //! game's rules, Chinese feedback stays Chinese, and no answer, however strange, breaks the
 //! scorer.
 
+#[path = "support/english_words.rs"]
+mod english;
+use english::english_words;
+
 use damtutor::check::check_line;
 use damtutor::check::{score, AnswerValue, QuizScore};
 use damtutor::quiz::{generate, Key, Question, QuestionType, Quiz, QuizOptions};
@@ -597,33 +601,6 @@ fn designs_of_every_game_are_proven_by_its_solver() {
             assert_eq!(points_of(&result, &q.id).0, 0.0, "{variant}");
         }
     }
-}
-
-/// Whether `word` is notation: a square (`28`, `c3`, `K28`, `Kd6`) or a move (`28x19`,
-/// `c3-d4`, `8x21x43x25`).
-fn is_notation(word: &str) -> bool {
-    let square = |s: &str| {
-        let s = s.strip_prefix('K').unwrap_or(s);
-        let digits = s.trim_start_matches(|c: char| c.is_ascii_lowercase());
-        !digits.is_empty()
-            && s.len() - digits.len() <= 1
-            && digits.chars().all(|c| c.is_ascii_digit())
-    };
-    word.split(['x', '-']).all(square)
-}
-
-/// Words of two or more ASCII letters in a text, leaving out what is notation: FEN strings
-/// (`W:W28,K46:B19`), moves and square names.
-fn english_words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_ascii_alphanumeric() && c != ':' && c != ',' && c != '-')
-        .filter(|w| !w.contains(':'))
-        .flat_map(|w| w.split(','))
-        .filter(|w| {
-            let letters = w.chars().filter(|c| c.is_ascii_alphabetic()).count();
-            letters >= 2 && !is_notation(w)
-        })
-        .map(str::to_string)
-        .collect()
 }
 
 #[test]
