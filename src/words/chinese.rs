@@ -630,6 +630,9 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         PageCopied => "已复制。",
         PageClose => "关闭",
 
+        // Practice pages: routes, kings, shared tablets, hand-in checks (issue 25)
+        RuleRoute => "吃子的路线不对；应依次落在 {routes}",
+
         _ => return None,
     })
 }

@@ -648,4 +648,7 @@ english! {
     PageCopy => "Copy the text",
     PageCopied => "Copied.",
     PageClose => "Close",
+
+    // Practice pages: routes, kings, shared tablets, hand-in checks (issue 25)
+    RuleRoute => "the capture does not go that way; its landing squares are {routes}",
 }

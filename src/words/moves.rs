@@ -177,6 +177,9 @@ fn broken_rule(lang: Lang, rule: &BrokenRule) -> String {
         BrokenRule::ManStep => say!(lang, Text::RuleManStep),
         BrokenRule::KingFlies => say!(lang, Text::RuleKingFlies),
         BrokenRule::KingStep => say!(lang, Text::RuleKingStep),
+        BrokenRule::Route { routes } => {
+            say!(lang, Text::RuleRoute, routes = moves(lang, routes))
+        }
         BrokenRule::NotLegal => say!(lang, Text::RuleNotLegal),
     }
 }

@@ -124,6 +124,9 @@ pub enum BrokenRule {
     KingFlies,
     /// A king (that does not fly) steps one square diagonally.
     KingStep,
+    /// The start and end squares name a legal capture, but not along the landing squares
+    /// written: the capture goes along one of `routes` (a king stops where its capture goes on).
+    Route { routes: Vec<String> },
     /// None of the above, and still not a legal move.
     NotLegal,
 }
@@ -171,6 +174,11 @@ impl fmt::Display for BrokenRule {
                 f.write_str("a king moves along a diagonal over empty squares")
             }
             BrokenRule::KingStep => f.write_str("a king moves one square diagonally"),
+            BrokenRule::Route { routes } => write!(
+                f,
+                "the capture does not go that way; its landing squares are {}",
+                BrokenRule::shown(routes)
+            ),
             BrokenRule::NotLegal => f.write_str("not a legal move"),
         }
     }
@@ -259,16 +267,39 @@ impl<R: Rules> Position<R> {
         R::RULES.square_name(square)
     }
 
-    /// Every route of landing squares (start square first) that plays `m`.
+    /// Every route of landing squares (start square first) that plays `m`: the squares where
+    /// the piece really stops, in order, each step a legal capture leg. A flying king stops
+    /// only where its capture can go on when some landing square of the jump allows that
+    /// (FMJD 4.12, and the same in russian draughts), and never stops where it could still
+    /// capture: the same rules the move generator keeps.
+    ///
+    /// ```
+    /// use damtutor_rules::{Position, Russian};
+    /// let pos: Position<Russian> = "W:WK3,K12,K16,20:B5,K8,11,K13,15,K17,23,25,28,K29"
+    ///     .parse()
+    ///     .unwrap();
+    /// let m = pos.parse_move("g5:g5").unwrap();
+    /// // Not g5:e7:a3:c1:g5: after e3 the king must stop on f4, where the capture goes on.
+    /// assert_eq!(pos.full_move_text(&m), "g5:c1:a3:e7:g5");
+    /// assert_eq!(pos.capture_routes(&m).len(), 1);
+    /// ```
     pub fn capture_routes(&self, m: &Move<R>) -> Vec<Vec<Square>> {
         if !m.is_capture() {
             return vec![vec![m.from(), m.to()]];
         }
         let mut routes = Vec::new();
         let mut path = vec![m.from];
-        let empty = self.empty_bits() | 1u64 << m.from;
-        let flying = m.king && R::RULES.flying_kings;
-        self.routes_from(m, 1u64 << m.from, 0, empty, flying, &mut path, &mut routes);
+        let leg = Leg {
+            empty: self.empty_bits() | 1u64 << m.from,
+            opponents: self.side(self.turn.other()),
+            flying: m.king && R::RULES.flying_kings,
+            directions: if m.king || R::RULES.men_capture_backwards {
+                ALL_DIRECTIONS
+            } else {
+                Self::man_directions(self.turn)
+            },
+        };
+        self.routes_from(m, 1u64 << m.from, 0, leg, &mut path, &mut routes);
         let mut out: Vec<Vec<Square>> = routes
             .into_iter()
             .map(|r| {
@@ -282,65 +313,125 @@ impl<R: Rules> Position<R> {
         out
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The directions in which a man of `turn` captures when men do not capture backwards.
+    fn man_directions(turn: Color) -> u8 {
+        match turn {
+            Color::White => Direction::UpLeft.bit() | Direction::UpRight.bit(),
+            Color::Black => Direction::DownLeft.bit() | Direction::DownRight.bit(),
+        }
+    }
+
+    /// The square of the piece jumped from `at` along `dir` (flying or not) and the squares
+    /// the piece may land on beyond it, nearest first; `None` when there is no jump.
+    fn jump(&self, at: u64, dir: Direction, captured: u64, leg: Leg) -> Option<(u64, Vec<u64>)> {
+        let mut square = R::Geometry::shift(dir, at);
+        if leg.flying {
+            while square & leg.empty != 0 {
+                square = R::Geometry::shift(dir, square);
+            }
+        }
+        if square & leg.opponents & !captured == 0 {
+            return None;
+        }
+        let mut landings = Vec::new();
+        let mut landing = R::Geometry::shift(dir, square) & leg.empty;
+        while landing != 0 {
+            landings.push(landing);
+            if !leg.flying {
+                break;
+            }
+            landing = R::Geometry::shift(dir, landing) & leg.empty;
+        }
+        (!landings.is_empty()).then_some((square, landings))
+    }
+
+    /// Whether a piece on `at` that has captured `captured` can jump again in one of the
+    /// directions of `directions`.
+    fn can_jump(&self, at: u64, captured: u64, directions: u8, leg: Leg) -> bool {
+        Direction::ALL
+            .iter()
+            .any(|&dir| directions & dir.bit() != 0 && self.jump(at, dir, captured, leg).is_some())
+    }
+
+    /// The routes of `m` from `at`, having captured `captured` along `path`; `leg.directions`
+    /// are those the piece may look in from `at`.
     fn routes_from(
         &self,
         m: &Move<R>,
         at: u64,
         captured: u64,
-        empty: u64,
-        flying: bool,
+        leg: Leg,
         path: &mut Vec<u8>,
         routes: &mut Vec<Vec<u8>>,
     ) {
-        if captured == m.captured {
-            if at.trailing_zeros() as u8 == m.to {
+        // A capture is completed: the piece stops only where it cannot jump again.
+        if captured != 0 && !self.can_jump(at, captured, leg.directions, leg) {
+            if captured == m.captured && at.trailing_zeros() as u8 == m.to {
                 routes.push(path.clone());
             }
             return;
         }
-        let victims = m.captured & !captured;
-        let crowned_now = !m.king && flying;
-        let directions: &[Direction] = if m.king || crowned_now || R::RULES.men_capture_backwards {
-            &Direction::ALL
-        } else {
-            match self.turn {
-                Color::White => &[Direction::UpLeft, Direction::UpRight],
-                Color::Black => &[Direction::DownLeft, Direction::DownRight],
-            }
-        };
+        if captured & !m.captured != 0 {
+            return;
+        }
         let crowning = Self::crowning_row(self.turn);
-        for &dir in directions {
-            let mut square = R::Geometry::shift(dir, at);
-            if flying {
-                while square & empty != 0 {
-                    square = R::Geometry::shift(dir, square);
-                }
-            }
-            if square & victims == 0 {
+        for &dir in &Direction::ALL {
+            if leg.directions & dir.bit() == 0 {
                 continue;
             }
-            let mut landing = R::Geometry::shift(dir, square) & empty;
-            while landing != 0 {
-                let mut flying_on = flying;
-                let mut stop = false;
-                if !m.king && !flying && landing & crowning != 0 {
-                    match R::RULES.crowning {
-                        Crowning::EndOfMove => {}
-                        Crowning::DuringCaptureContinue => flying_on = R::RULES.flying_kings,
-                        Crowning::DuringCaptureStop => stop = true,
-                    }
+            let Some((victim, landings)) = self.jump(at, dir, captured, leg) else {
+                continue;
+            };
+            if victim & m.captured == 0 {
+                continue;
+            }
+            let captured_now = captured | victim;
+            let last = landings.len() - 1;
+            // From a landing square the king does not look back, and goes on in the same
+            // direction only from the last one (from an earlier one it would jump the same
+            // piece: the same capture, stopping further on).
+            let onward = ALL_DIRECTIONS & !dir.reverse().bit();
+            let sideways = onward & !dir.bit();
+            let next = |index: usize| -> Leg {
+                let mut next = leg;
+                if leg.flying {
+                    next.directions = if index == last { onward } else { sideways };
                 }
-                let captured_now = captured | square;
+                next
+            };
+            // Where the capture can go on from some landing square, the king must stop on one
+            // of those.
+            let goes_on: Vec<bool> = (0..landings.len())
+                .map(|i| self.can_jump(landings[i], captured_now, next(i).directions, next(i)))
+                .collect();
+            let must_go_on = goes_on.iter().any(|&g| g);
+            for (index, &landing) in landings.iter().enumerate() {
+                if must_go_on && !goes_on[index] {
+                    continue;
+                }
+                let mut leg = next(index);
                 path.push(landing.trailing_zeros() as u8);
-                if !stop || captured_now == m.captured {
-                    self.routes_from(m, landing, captured_now, empty, flying_on, path, routes);
+                if !m.king && !leg.flying && landing & crowning != 0 {
+                    match R::RULES.crowning {
+                        Crowning::EndOfMove => {
+                            self.routes_from(m, landing, captured_now, leg, path, routes)
+                        }
+                        Crowning::DuringCaptureContinue => {
+                            leg.flying = R::RULES.flying_kings;
+                            leg.directions = ALL_DIRECTIONS;
+                            self.routes_from(m, landing, captured_now, leg, path, routes);
+                        }
+                        Crowning::DuringCaptureStop => {
+                            if captured_now == m.captured && landing.trailing_zeros() as u8 == m.to
+                            {
+                                routes.push(path.clone());
+                            }
+                        }
+                    }
+                } else {
+                    self.routes_from(m, landing, captured_now, leg, path, routes);
                 }
                 path.pop();
-                if !flying {
-                    break;
-                }
-                landing = R::Geometry::shift(dir, landing) & empty;
             }
         }
     }
@@ -417,6 +508,7 @@ impl<R: Rules> Position<R> {
             .filter(|m| m.from == from && m.to == to)
             .copied()
             .collect();
+        let same_ends = found.clone();
         if squares.len() > 2 && !found.is_empty() {
             let wanted: Vec<Square> = squares.iter().filter_map(|&n| board.square(n)).collect();
             found.retain(|m| {
@@ -450,6 +542,15 @@ impl<R: Rules> Position<R> {
                 .filter(|m| m.from == from && m.to == end && m.captured == captured)
                 .copied()
                 .collect();
+        }
+        if found.is_empty() && !same_ends.is_empty() {
+            // The ends are right but the landing squares are not: name the real routes.
+            return Err(MoveError::Illegal {
+                text: text.to_string(),
+                rule: BrokenRule::Route {
+                    routes: same_ends.iter().map(|m| self.full_move_text(m)).collect(),
+                },
+            });
         }
         match found.len() {
             1 => Ok(found[0]),
@@ -525,6 +626,22 @@ impl<R: Rules> Position<R> {
         }
         BrokenRule::NotLegal
     }
+}
+
+/// All four directions as a set of [`Direction::bit`]s.
+const ALL_DIRECTIONS: u8 = 0b1111;
+
+/// What a capturing piece is while it captures: the board it moves over and how it jumps.
+#[derive(Clone, Copy)]
+struct Leg {
+    /// Empty squares, the start square included (captured pieces stay until the end).
+    empty: u64,
+    /// The opponent's pieces.
+    opponents: u64,
+    /// Whether it flies (a flying king, or a man crowned during the capture in russian).
+    flying: bool,
+    /// The directions it may jump in from where it stands.
+    directions: u8,
 }
 
 /// Whether `wanted` (first and last fixed) appears in order within `route`.
@@ -649,5 +766,136 @@ mod tests {
         assert_eq!(p.parse_move("25x48x31x22x33").unwrap(), m);
         assert_eq!(p.parse_move("25x33x27x28x39x42").unwrap(), m);
         assert_eq!(p.full_move_text(&m), "25x48x31x22x33");
+    }
+
+    /// A king-heavy russian position where a printed route used to stop the king on g5 after
+    /// e3, though from f4 the capture goes on (so the king must stop there).
+    #[test]
+    fn a_flying_king_stops_where_the_capture_goes_on() {
+        let p: Position<crate::Russian> = "W:WK3,K12,K16,20:B5,K8,11,K13,15,K17,23,25,28,K29"
+            .parse()
+            .unwrap();
+        let m = p.parse_move("g5:g5").unwrap();
+        let names = |route: &Vec<Square>| -> String {
+            route
+                .iter()
+                .map(|&s| p.square_name(s))
+                .collect::<Vec<_>>()
+                .join(":")
+        };
+        let routes: Vec<String> = p.capture_routes(&m).iter().map(names).collect();
+        assert_eq!(routes, ["g5:c1:a3:e7:g5"]);
+        assert_eq!(p.parse_move("g5:c1:a3:e7:g5").unwrap(), m);
+        let err = p.parse_move("g5:e7:a3:c1:g5").unwrap_err();
+        assert_eq!(
+            err,
+            MoveError::Illegal {
+                text: "g5:e7:a3:c1:g5".into(),
+                rule: BrokenRule::Route {
+                    routes: vec!["g5:c1:a3:e7:g5".into()]
+                }
+            }
+        );
+        // A partial route that only the illegal path fits is refused too.
+        assert!(p.parse_move("g5:e7:a3:g5").is_err());
+        assert_eq!(p.parse_move("g5:a3:g5").unwrap(), m);
+    }
+
+    /// Checks each leg of `route` on its own: along one diagonal, over exactly one piece of
+    /// the opponent not jumped before, every other square between empty (one square for a
+    /// piece that does not fly); and the pieces jumped are the move's.
+    fn check_route<R: Rules>(p: &Position<R>, m: &Move<R>, route: &[Square]) {
+        let board = R::RULES.board;
+        let mut jumped: Vec<Square> = Vec::new();
+        let mut king = m.king;
+        for pair in route.windows(2) {
+            let (r0, c0) = board.coords(pair[0]);
+            let (r1, c1) = board.coords(pair[1]);
+            let (dr, dc) = (r1 as i32 - r0 as i32, c1 as i32 - c0 as i32);
+            assert!(dr.abs() == dc.abs() && dr != 0, "{route:?}: not diagonal");
+            let flying = king && R::RULES.flying_kings;
+            assert!(flying || dr.abs() == 2, "{route:?}: a long jump");
+            let mut pieces = Vec::new();
+            for k in 1..dr.abs() {
+                let s = board
+                    .at(
+                        (r0 as i32 + k * dr.signum()) as u8,
+                        (c0 as i32 + k * dc.signum()) as u8,
+                    )
+                    .unwrap();
+                if s != route[0] && p.piece_at(s).is_some() {
+                    pieces.push(s);
+                }
+            }
+            assert_eq!(pieces.len(), 1, "{route:?}: jumps {pieces:?}");
+            let victim = pieces[0];
+            assert_eq!(p.piece_at(victim).unwrap().color, p.turn().other());
+            assert!(!jumped.contains(&victim), "{route:?}: jumps {victim} twice");
+            jumped.push(victim);
+            assert!(pair[1] == route[0] || p.piece_at(pair[1]).is_none());
+            if board.crowning_row(p.turn()).contains(pair[1])
+                && R::RULES.crowning == Crowning::DuringCaptureContinue
+            {
+                king = true;
+            }
+        }
+        let mut captured: u64 = 0;
+        for s in jumped {
+            captured |= 1u64 << R::Geometry::bit(s);
+        }
+        assert_eq!(captured, m.captured, "{route:?}");
+    }
+
+    /// Random positions of every game: every capture has a route, each leg of it legal, and
+    /// its full text reads back as the same move.
+    fn routes_read_back<R: Rules>() {
+        let board = R::RULES.board;
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut captures = 0;
+        for _ in 0..3000 {
+            let (mut white, mut black) = (Vec::new(), Vec::new());
+            for s in board.squares() {
+                let roll = next() % 100;
+                let row = board.row(s);
+                let last = board.size() - 1;
+                match roll {
+                    0..=7 => white.push(format!("K{}", s.number())),
+                    8..=17 if row != 0 => white.push(s.number().to_string()),
+                    18..=27 => black.push(format!("K{}", s.number())),
+                    28..=39 if row != last => black.push(s.number().to_string()),
+                    _ => {}
+                }
+            }
+            let turn = if next() % 2 == 0 { "W" } else { "B" };
+            let fen = format!("{turn}:W{}:B{}", white.join(","), black.join(","));
+            let Ok(p) = fen.parse::<Position<R>>() else {
+                continue;
+            };
+            for m in p.legal_moves().iter().filter(|m| m.is_capture()) {
+                captures += 1;
+                let routes = p.capture_routes(m);
+                assert!(!routes.is_empty(), "{fen} {m}: no route");
+                for route in &routes {
+                    check_route(&p, m, route);
+                }
+                let text = p.full_move_text(m);
+                assert_eq!(p.parse_move(&text).as_ref(), Ok(m), "{fen} {text}");
+            }
+        }
+        assert!(captures > 1000, "{captures} captures only");
+    }
+
+    #[test]
+    fn every_capture_has_a_legal_route_in_every_game() {
+        routes_read_back::<crate::International>();
+        routes_read_back::<crate::Russian>();
+        routes_read_back::<crate::Brazilian>();
+        routes_read_back::<crate::English>();
     }
 }
