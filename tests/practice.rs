@@ -1003,3 +1003,373 @@ fn pages_of_the_8x8_games_are_solved_and_marked() {
     assert!(row.contains(",2,3,"), "{row}");
     assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
 }
+
+// ---------------------------------------------------------------------------------------------
+// On a phone (390x844, touch): two tabs, hints, captures tapped and dragged, confirmations,
+// a shared tablet, the kings of each game, the hand-in's seal
+
+/// A phone's viewport, without animations (the page honours the setting).
+fn on_a_phone(page: &mut Page) {
+    page.viewport(390, 844, 2.0, true);
+    page.call(
+        "Emulation.setEmulatedMedia",
+        json!({"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}),
+    );
+}
+
+/// What the page stored of exercise `id`.
+fn stored(page: &mut Page, id: &str) -> Value {
+    page.eval(&format!(
+        "(() => {{ const d = JSON.parse(document.getElementById('practice-data').textContent); return JSON.parse(localStorage.getItem('damtutor-practice:' + d.page)).exercises['{id}']; }})()"
+    ))
+}
+
+/// Answers the page's own confirmation dialog, which must be open.
+fn answer_confirm(page: &mut Page, yes: bool) {
+    page.wait_for("document.getElementById('confirm-dialog').open");
+    let button = if yes { "confirm-yes" } else { "confirm-no" };
+    page.eval(&format!("document.getElementById('{button}').click()"));
+    page.wait_for("!document.getElementById('confirm-dialog').open");
+}
+
+fn click(page: &mut Page, id: &str, selector: &str) {
+    page.eval(&format!(
+        "{}.querySelector('{selector}').click()",
+        section(id)
+    ));
+}
+
+fn type_name(page: &mut Page, name: &str) {
+    page.eval(&format!("(() => {{ const n = document.getElementById('student-name'); n.value = '{name}'; n.dispatchEvent(new Event('input')); }})()"));
+}
+
+/// The centre of `square` of exercise `id`, in CSS pixels of the viewport.
+fn centre(page: &mut Page, id: &str, square: u32) -> (f64, f64) {
+    let at = page.eval(&format!(
+        "(() => {{ const r = {}.querySelector('[data-square=\"{square}\"]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
+        section(id)
+    ));
+    (at[0].as_f64().unwrap(), at[1].as_f64().unwrap())
+}
+
+#[test]
+fn two_tabs_of_a_page_merge_and_never_lose_a_solve_and_a_new_student_starts_clean() {
+    let Some(mut browser) = Browser::launch() else {
+        browser::skip(
+            "two_tabs_of_a_page_merge_and_never_lose_a_solve_and_a_new_student_starts_clean",
+        );
+        return;
+    };
+    let dir = temp_dir("tabs");
+    let file = practice(&dir, "page.html", &[FIXTURE]);
+    let (first, second) = (browser.tab(), browser.tab());
+    for tab in [&first, &second] {
+        let mut page = browser.on(tab);
+        on_a_phone(&mut page);
+        page.open(&file);
+    }
+    // The first tab solves; the second, opened before, learns of it.
+    finish_with_correct_moves(&mut browser.on(&first), "strike");
+    let mut b = browser.on(&second);
+    b.wait_for(&format!("{}.dataset.state === 'solved'", section("strike")));
+    assert!(feedback(&mut b, "strike").starts_with("Solved: "));
+    // The second tab's own work, saved: the solve of the first stays.
+    type_name(&mut b, "Ana");
+    open_exercise(&mut b, "two-keys");
+    play(&mut b, "two-keys", 14, 9);
+    assert_eq!(attribute(&mut b, "two-keys", "data-feedback"), "wrong");
+    let mut a = browser.on(&first);
+    a.reload();
+    assert_eq!(attribute(&mut a, "strike", "data-state"), "solved");
+    assert_eq!(attribute(&mut a, "two-keys", "data-state"), "solving");
+    assert_eq!(
+        a.eval("document.getElementById('student-name').value"),
+        "Ana"
+    );
+
+    // A stale save cannot take a solve away: the first tab's record of "strike", older and
+    // unsolved, written over the stored one, gives way to the solve at the next save.
+    a.eval("(() => { const d = JSON.parse(document.getElementById('practice-data').textContent); const key = 'damtutor-practice:' + d.page; const s = JSON.parse(localStorage.getItem(key)); s.exercises['strike'] = {path: [], hints: 0, wrong: [], updated: Date.now() + 60000}; window.stale = s; })()");
+    let solved = stored(&mut a, "strike");
+    assert_eq!(solved["path"].as_array().unwrap().len() % 2, 1, "{solved}");
+    // (written as another tab would, then this tab saves)
+    a.eval("(() => { const d = JSON.parse(document.getElementById('practice-data').textContent); localStorage.setItem('damtutor-practice:' + d.page, JSON.stringify(window.stale)); })()");
+    type_name(&mut a, "Ana Li");
+    assert_eq!(attribute(&mut a, "strike", "data-state"), "solved");
+    assert_eq!(stored(&mut a, "strike")["path"], solved["path"]);
+
+    // Starting a solved exercise again is asked first; "no" keeps the solve.
+    open_exercise(&mut a, "strike");
+    click(&mut a, "strike", "[data-action=\"restart\"]");
+    answer_confirm(&mut a, false);
+    assert_eq!(attribute(&mut a, "strike", "data-state"), "solved");
+    click(&mut a, "strike", "[data-action=\"back\"]");
+    answer_confirm(&mut a, true);
+    assert_ne!(attribute(&mut a, "strike", "data-state"), "solved");
+    // Given up on purpose, in every tab.
+    let mut b = browser.on(&second);
+    b.wait_for(&format!("{}.dataset.state !== 'solved'", section("strike")));
+
+    // A shared tablet: "New student", confirmed, clears the name, the solves and the hints in
+    // every tab, and an older tab's save does not bring them back.
+    let mut a = browser.on(&first);
+    finish_with_correct_moves(&mut a, "strike");
+    a.eval("document.getElementById('new-student').click()");
+    answer_confirm(&mut a, true);
+    assert_eq!(a.eval("document.getElementById('student-name').value"), "");
+    assert_eq!(
+        a.eval("[...document.querySelectorAll('[data-exercise]')].every((s) => s.dataset.state === 'todo')"),
+        true
+    );
+    let mut b = browser.on(&second);
+    b.wait_for("document.getElementById('student-name').value === ''");
+    b.wait_for(&format!("{}.dataset.state === 'todo'", section("two-keys")));
+    click(&mut b, "two-keys", "[data-action=\"hint\"]");
+    let mut a = browser.on(&first);
+    a.reload();
+    assert_eq!(attribute(&mut a, "strike", "data-state"), "todo");
+    assert_eq!(a.eval("document.getElementById('student-name').value"), "");
+    assert_eq!(stored(&mut a, "two-keys")["hints"], 1);
+    assert_eq!(a.errors(), Vec::<String>::new(), "script errors");
+    let b = browser.on(&second);
+    assert_eq!(b.errors(), Vec::<String>::new(), "script errors");
+}
+
+#[test]
+fn a_hint_is_paid_once_a_solved_exercise_says_so_and_check_warns_of_an_edited_hand_in() {
+    let Some(mut browser) = Browser::launch() else {
+        browser::skip(
+            "a_hint_is_paid_once_a_solved_exercise_says_so_and_check_warns_of_an_edited_hand_in",
+        );
+        return;
+    };
+    let dir = temp_dir("hints");
+    let file = practice(&dir, "page.html", &[FIXTURE]);
+    let mut page = browser.page();
+    on_a_phone(&mut page);
+    page.open(&file);
+    let hint = |page: &mut Page| click(page, "strike", "[data-action=\"hint\"]");
+    hint(&mut page);
+    assert_eq!(
+        feedback(&mut page, "strike"),
+        "Hint: Make the king take four men."
+    );
+    hint(&mut page);
+    assert_eq!(stored(&mut page, "strike")["hints"], 2);
+    // A wrong move, then the same hint: not paid again.
+    play(&mut page, "strike", 11, 6);
+    assert_eq!(attribute(&mut page, "strike", "data-feedback"), "wrong");
+    hint(&mut page);
+    assert!(feedback(&mut page, "strike").contains("start with the piece on 43"));
+    assert_eq!(stored(&mut page, "strike")["hints"], 2);
+    // Nor after a reload; the square it showed is shown again.
+    page.reload();
+    assert_eq!(
+        page.eval(&format!(
+            "{}.querySelector('.square.hint').dataset.square",
+            section("strike")
+        )),
+        "43"
+    );
+    hint(&mut page);
+    assert_eq!(stored(&mut page, "strike")["hints"], 2);
+    finish_with_correct_moves(&mut page, "strike");
+    // Solved, and after a reload it says so (not "White to move.").
+    page.reload();
+    let said = feedback(&mut page, "strike");
+    assert!(said.starts_with("Solved: 1. 43-38"), "{said}");
+
+    // The hand-in carries the page and a checksum; check marks it without a word...
+    type_name(&mut page, "Li");
+    page.eval("document.getElementById('hand-in').click()");
+    page.wait_for("document.getElementById('hand-in-dialog').open");
+    let text = page.eval("document.getElementById('answer-text').value");
+    let text = text.as_str().unwrap().to_string();
+    let data = embedded(&std::fs::read_to_string(&file).unwrap());
+    assert!(
+        text.contains(&format!("page: \"{}\"", data["page"].as_str().unwrap())),
+        "{text}"
+    );
+    assert!(text.contains("checksum: \""), "{text}");
+    let run_check = |answers: &Path, report: &str| -> String {
+        let output = damtutor(&[
+            "check",
+            "--exercises",
+            FIXTURE,
+            answers.to_str().unwrap(),
+            "--out",
+            dir.join(report).to_str().unwrap(),
+        ]);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8_lossy(&output.stderr).to_string()
+    };
+    let answers = dir.join("answers.yaml");
+    std::fs::write(&answers, &text).unwrap();
+    let said = run_check(&answers, "report");
+    assert!(!said.contains("warning"), "{said}");
+    // ...and warns (still marking) when an answer was edited by hand or claims an exercise the
+    // page never recorded.
+    let edited = text.replace(
+        "answers:\n",
+        "answers:\n  \"philippe\": \"1. 27-22 18x27 2. 32x21\"\n",
+    );
+    let edited_file = dir.join("edited.yaml");
+    std::fs::write(&edited_file, edited).unwrap();
+    let said = run_check(&edited_file, "report-edited");
+    assert!(
+        said.contains(
+            "edited.yaml: warning: the answers do not match the practice page's checksum"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "exercise philippe has an answer but the practice page recorded no play of it"
+        ),
+        "{said}"
+    );
+    assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
+}
+
+#[test]
+fn a_capture_is_tapped_landing_by_landing_or_dragged_with_a_finger() {
+    let Some(mut browser) = Browser::launch() else {
+        browser::skip("a_capture_is_tapped_landing_by_landing_or_dragged_with_a_finger");
+        return;
+    };
+    let dir = temp_dir("route");
+    let file = practice(&dir, "page.html", &[FIXTURE]);
+    let mut page = browser.page();
+    on_a_phone(&mut page);
+    page.open(&file);
+    open_exercise(&mut page, "two-ways");
+    // Tapped: each landing square is taken, and the capture goes on from there.
+    click_square(&mut page, "two-ways", 1);
+    click_square(&mut page, "two-ways", 18);
+    assert_eq!(feedback(&mut page, "two-ways"), "18: go on capturing.");
+    assert_eq!(attribute(&mut page, "two-ways", "data-feedback"), "");
+    click_square(&mut page, "two-ways", 27);
+    assert_eq!(feedback(&mut page, "two-ways"), "27: go on capturing.");
+    click_square(&mut page, "two-ways", 16);
+    settle(&mut page, "two-ways");
+    assert_eq!(attribute(&mut page, "two-ways", "data-feedback"), "correct");
+    assert!(line(&mut page, "two-ways").starts_with("1. 1x18x27x16"));
+    // The other route, as far as its second landing, then its end: the move it names.
+    click(&mut page, "two-ways", "[data-action=\"restart\"]");
+    if page.eval("document.getElementById('confirm-dialog').open") == json!(true) {
+        answer_confirm(&mut page, true);
+    }
+    click_square(&mut page, "two-ways", 1);
+    click_square(&mut page, "two-ways", 23);
+    click_square(&mut page, "two-ways", 16);
+    settle(&mut page, "two-ways");
+    assert_eq!(
+        attribute(&mut page, "two-ways", "data-feedback"),
+        "alternative"
+    );
+    assert!(line(&mut page, "two-ways").starts_with("1. 1x23x32x16"));
+    // Dragged with a finger, landing by landing.
+    click(&mut page, "two-ways", "[data-action=\"restart\"]");
+    if page.eval("document.getElementById('confirm-dialog').open") == json!(true) {
+        answer_confirm(&mut page, true);
+    }
+    let route = [1, 18, 27, 16];
+    for leg in route.windows(2) {
+        let (from, to) = (
+            centre(&mut page, "two-ways", leg[0]),
+            centre(&mut page, "two-ways", leg[1]),
+        );
+        page.drag_finger(from, to);
+    }
+    settle(&mut page, "two-ways");
+    assert_eq!(attribute(&mut page, "two-ways", "data-feedback"), "correct");
+    assert!(line(&mut page, "two-ways").starts_with("1. 1x18x27x16"));
+    // A finger on an empty square still scrolls the page; on a piece it drags.
+    let actions = page.eval(&format!(
+        "[getComputedStyle({0}.querySelector('[data-square=\"2\"]')).touchAction, getComputedStyle({0}.querySelector('.square.occupied')).touchAction]",
+        section("two-ways")
+    ));
+    assert_ne!(actions[0], "none", "{actions}");
+    assert_eq!(actions[1], "none", "{actions}");
+    assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
+}
+
+#[test]
+fn on_a_phone_kings_follow_the_game_focus_keeps_pieces_in_sight_and_targets_are_large() {
+    let Some(mut browser) = Browser::launch() else {
+        browser::skip(
+            "on_a_phone_kings_follow_the_game_focus_keeps_pieces_in_sight_and_targets_are_large",
+        );
+        return;
+    };
+    let dir = temp_dir("phone-rules");
+    // English checkers: a king steps one square, and the page says so.
+    let english = practice(
+        &dir,
+        "english.html",
+        &["tests/data/practice-english-king.yaml"],
+    );
+    let mut page = browser.page();
+    on_a_phone(&mut page);
+    page.open(&english);
+    play(&mut page, "e-king", 30, 23);
+    assert_eq!(attribute(&mut page, "e-king", "data-feedback"), "illegal");
+    assert_eq!(
+        feedback(&mut page, "e-king"),
+        "A king moves one square diagonally."
+    );
+    assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
+
+    let file = practice(&dir, "page.html", &[FIXTURE]);
+    let mut page = browser.page();
+    on_a_phone(&mut page);
+    page.open(&file);
+    // International draughts: kings fly.
+    let data = embedded(&std::fs::read_to_string(&file).unwrap());
+    assert_eq!(
+        data["words"]["rule_king"],
+        "A king moves along a diagonal over empty squares."
+    );
+    // Every button and field a finger uses is at least 40 px each way (the board's squares
+    // are a tenth of the board).
+    let small = page.eval(
+        "[...document.querySelectorAll('button, input')].filter((e) => !e.classList.contains('square') && e.getClientRects().length).map((e) => { const r = e.getBoundingClientRect(); return [e.id || e.textContent || e.name, Math.round(r.width), Math.round(r.height)]; }).filter((x) => x[1] < 40 || x[2] < 40)",
+    );
+    assert_eq!(small, json!([]), "tap targets under 40 px");
+    // Keyboard focus on a square with a piece: the ring lies under the pieces' layer.
+    page.eval(&format!(
+        "{}.querySelector('[data-square=\"1\"]').focus()",
+        section("strike")
+    ));
+    page.key("ArrowDown");
+    let focus = page.eval(&format!(
+        "(() => {{ const f = document.activeElement; const p = {}.querySelector('.pieces'); return [f.dataset.square, f.classList.contains('occupied'), Number(getComputedStyle(f).zIndex) || 0, Number(getComputedStyle(p).zIndex)]; }})()",
+        section("strike")
+    ));
+    assert_eq!(focus[0], "7");
+    let square_layer = focus[2].as_f64().unwrap();
+    let pieces_layer = focus[3].as_f64().unwrap();
+    assert!(pieces_layer > square_layer, "{focus}");
+    // The projector on a phone: the page still scrolls, and Hand in shows the name it asks for.
+    page.eval("document.getElementById('projector').click()");
+    assert_eq!(page.eval("getComputedStyle(document.getElementById('student-name')).display === 'none' || document.getElementById('student-name').getClientRects().length === 0"), true);
+    page.eval("window.scrollTo(0, 10000)");
+    assert!(
+        page.eval("window.scrollY").as_f64().unwrap() > 0.0,
+        "the page does not scroll"
+    );
+    page.eval("window.scrollTo(0, 0)");
+    page.eval("document.getElementById('hand-in').click()");
+    let asked = page.eval("(() => { const n = document.getElementById('student-name'); return [n.getClientRects().length > 0, document.activeElement === n]; })()");
+    assert_eq!(asked, json!([true, true]));
+    assert!(!page
+        .eval("document.getElementById('hand-in-dialog').open")
+        .as_bool()
+        .unwrap());
+    page.screenshot(&screenshots().join("phone-projector-name.png"));
+    assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
+}

@@ -74,7 +74,13 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let (mut unread, mut problems) = (0, 0);
     for file in &files {
         match exercise::load_answer_file(file, lang) {
-            Ok(AnswerFile::Student(sheet)) => sheets.push(sheet),
+            Ok(AnswerFile::Student(sheet)) => {
+                // A practice page's seal broken: said, and marked all the same.
+                for problem in sheet.seal_problems() {
+                    eprintln!("damtutor: {}", problem.say(lang, &sheet.source_name));
+                }
+                sheets.push(sheet);
+            }
             Ok(AnswerFile::Class(mut class)) => {
                 class.keep_known(known, key.is_some());
                 for problem in &class.problems {

@@ -34,6 +34,47 @@ pub struct AnswerSheet {
     pub answers: Vec<(String, Answer, Option<usize>)>,
     /// What a practice page recorded, by id.
     pub practice: Vec<(String, PracticeRecord)>,
+    /// The practice page's seal, when the file came from one.
+    pub seal: Option<Seal>,
+}
+
+/// What a practice page writes into a hand-in to tie it to itself: the page's id and a
+/// checksum of what it recorded. An offline page cannot keep a secret, so the seal shows an
+/// edit by hand; it cannot stop a student who recomputes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seal {
+    pub page: String,
+    pub checksum: String,
+}
+
+/// Why `check` warns about a practice page's hand-in (it still marks it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SealProblem {
+    /// The answers or the records do not match the checksum the page wrote.
+    Edited,
+    /// An answer to an exercise of which the page recorded no play.
+    Unrecorded { id: String },
+}
+
+impl SealProblem {
+    /// The warning in `lang`, naming the file.
+    pub fn say(&self, lang: Lang, file: &str) -> String {
+        match self {
+            SealProblem::Edited => say!(lang, Text::CheckPageEdited, file),
+            SealProblem::Unrecorded { id } => say!(lang, Text::CheckPageUnrecorded, file, id),
+        }
+    }
+}
+
+/// FNV-1a (32 bits) of `text`'s bytes, as the practice page computes it (`checksum` in
+/// `templates/partials/practice.js`).
+fn page_checksum(text: &str) -> String {
+    let mut hash: u32 = 0x811c_9dc5;
+    for byte in text.bytes() {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    format!("{hash:08x}")
 }
 
 impl AnswerSheet {
@@ -44,6 +85,53 @@ impl AnswerSheet {
             .find(|(other, _)| other == id)
             .map(|(_, record)| record.clone())
             .unwrap_or_default()
+    }
+
+    /// The text the practice page's checksum is taken of: the page, each answer, and each
+    /// record's hints and wrong tries, in file order.
+    fn seal_text(&self, page: &str) -> String {
+        let mut text = format!("damtutor-practice\n{page}\n");
+        for (id, answer, _) in &self.answers {
+            text.push_str(&format!("{id}\t{}\n", answer.text()));
+        }
+        for (id, record) in &self.practice {
+            text.push_str(&format!(
+                "{id}\t{}\t{}\n",
+                record.hints,
+                record.wrong.join("|")
+            ));
+        }
+        text
+    }
+
+    /// What does not fit the practice page's seal (nothing for a file without one).
+    ///
+    /// ```
+    /// use damtutor::exercise::{parse_answers, SealProblem};
+    /// let page = "student: Li\npage: \"p1\"\nchecksum: \"45db7223\"\nanswers:\n  a: \"1. 43-38\"\npractice:\n  a: {hints: 0, wrong: []}\n";
+    /// let sheet = parse_answers(page, "li.yaml").unwrap();
+    /// assert_eq!(sheet.seal_problems(), []);
+    /// let edited = page.replace("43-38", "43-39").replace("  a: {", "  b: {");
+    /// let sheet = parse_answers(&edited, "li.yaml").unwrap();
+    /// assert_eq!(
+    ///     sheet.seal_problems(),
+    ///     [SealProblem::Edited, SealProblem::Unrecorded { id: "a".into() }]
+    /// );
+    /// ```
+    pub fn seal_problems(&self) -> Vec<SealProblem> {
+        let Some(seal) = &self.seal else {
+            return Vec::new();
+        };
+        let mut problems = Vec::new();
+        if page_checksum(&self.seal_text(&seal.page)) != seal.checksum {
+            problems.push(SealProblem::Edited);
+        }
+        for (id, _, _) in &self.answers {
+            if !self.practice.iter().any(|(other, _)| other == id) {
+                problems.push(SealProblem::Unrecorded { id: id.clone() });
+            }
+        }
+        problems
     }
 }
 
@@ -102,6 +190,9 @@ struct RawSheet {
     answers: serde_yaml::Mapping,
     #[serde(default)]
     practice: serde_yaml::Mapping,
+    /// A practice page's id and the checksum of its records.
+    page: Option<String>,
+    checksum: Option<String>,
 }
 
 /// What an answer file holds: one student (YAML), or a class (a CSV sheet, a row a student).
@@ -268,6 +359,10 @@ pub fn parse_answers_in(text: &str, name: &str, lang: Lang) -> Result<AnswerShee
         class: raw.class,
         answers,
         practice,
+        seal: match (raw.page, raw.checksum) {
+            (Some(page), Some(checksum)) => Some(Seal { page, checksum }),
+            _ => None,
+        },
     })
 }
 

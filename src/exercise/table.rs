@@ -420,6 +420,7 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
                 .map(str::to_string),
             answers,
             practice: Vec::new(),
+            seal: None,
         });
     }
     problems.sort_by_key(|p| (p.row, p.column));

@@ -80,6 +80,13 @@ pub const PAGE: &[(&str, Text)] = &[
     ("copied", Text::PageCopied),
     ("close", Text::PageClose),
     ("list_separator", Text::Comma),
+    ("go_on", Text::PageGoOn),
+    ("confirm_restart", Text::PageConfirmRestart),
+    ("confirm_back", Text::PageConfirmBack),
+    ("confirm_yes", Text::PageConfirmYes),
+    ("confirm_no", Text::PageConfirmNo),
+    ("new_student", Text::PageNewStudent),
+    ("confirm_new_student", Text::PageConfirmNewStudent),
 ];
 
 /// The words of a page in `lang`, by the page's key, with example moves in the notation of
@@ -105,6 +112,10 @@ pub fn words(lang: Lang, variant: Variant) -> BTreeMap<&'static str, String> {
         })
         .collect();
     words.insert("example_move", quiet.to_string());
+    // The king's rule of this game: English kings step one square, the others fly.
+    if !variant.rules().flying_kings {
+        words.insert("rule_king", text(lang, Text::PageRuleKingStep).to_string());
+    }
     words
 }
 
@@ -136,5 +147,34 @@ mod tests {
         assert!(zh["rule_majority"].contains("能多吃必多吃"));
         assert!(zh["wrong_crowns"].contains("升变为王棋"));
         assert_eq!(zh["white_king"], "白王");
+    }
+
+    #[test]
+    fn each_game_says_its_own_kings_rule() {
+        for (variant, rule) in [
+            (
+                Variant::International,
+                "A king moves along a diagonal over empty squares.",
+            ),
+            (
+                Variant::Russian,
+                "A king moves along a diagonal over empty squares.",
+            ),
+            (
+                Variant::Brazilian,
+                "A king moves along a diagonal over empty squares.",
+            ),
+            (Variant::English, "A king moves one square diagonally."),
+        ] {
+            assert_eq!(
+                words(Lang::English, variant)["rule_king"],
+                rule,
+                "{variant}"
+            );
+        }
+        assert_eq!(
+            words(Lang::Chinese, Variant::English)["rule_king"],
+            "王棋每次只能斜走一格。"
+        );
     }
 }

@@ -578,7 +578,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         PageRestart => "重新开始",
         PageTypeMove => "输入着法",
         PagePlay => "走",
-        PageKeyboardHelp => "先点棋子，再点要走到的格子（也可以拖动）。也可以输入着法，如 {quiet} 或 {capture}，再按回车；在棋盘上可用方向键移动。",
+        PageKeyboardHelp => "先点棋子，再点要走到的格子；连吃时依次点每个落点（也可以拖动）。也可以输入着法，如 {quiet} 或 {capture}，再按回车；在棋盘上可用方向键移动。",
         PageYourLine => "你的着法",
         PageNoMoves => "还没有走棋。",
         PageTries => "错误尝试：{count} 次",
@@ -632,6 +632,16 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
 
         // Practice pages: routes, kings, shared tablets, hand-in checks (issue 25)
         RuleRoute => "吃子的路线不对；应依次落在 {routes}",
+        PageRuleKingStep => "王棋每次只能斜走一格。",
+        PageGoOn => "落在 {square}：继续吃子。",
+        PageConfirmRestart => "这道题已经解出。要重新开始吗？重新开始后就不再算解出。",
+        PageConfirmBack => "这道题已经解出。要悔棋吗？悔棋后就不再算解出。",
+        PageConfirmYes => "确定",
+        PageConfirmNo => "取消",
+        PageNewStudent => "换学生",
+        PageConfirmNewStudent => "清除本页的姓名、已解出的题和提示记录，留给下一位学生吗？",
+        CheckPageEdited => "{file}：警告：答案与练习页的校验码不符，交卷后被手工改过？",
+        CheckPageUnrecorded => "{file}：警告：第 {id} 题有答案，但练习页没有它的走子记录",
 
         _ => return None,
     })

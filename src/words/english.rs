@@ -597,7 +597,7 @@ english! {
     PageRestart => "Start again",
     PageTypeMove => "Your move",
     PagePlay => "Play",
-    PageKeyboardHelp => "Tap a piece, then its square (or drag it). Or type a move such as {quiet} or {capture} and press Enter; on the board the arrow keys move between squares.",
+    PageKeyboardHelp => "Tap a piece, then its square; for a capture of several pieces, each square it lands on in turn (or drag it). Or type a move such as {quiet} or {capture} and press Enter; on the board the arrow keys move between squares.",
     PageYourLine => "Your moves",
     PageNoMoves => "No moves yet.",
     PageTries => "Wrong tries: {count}",
@@ -651,4 +651,14 @@ english! {
 
     // Practice pages: routes, kings, shared tablets, hand-in checks (issue 25)
     RuleRoute => "the capture does not go that way; its landing squares are {routes}",
+    PageRuleKingStep => "A king moves one square diagonally.",
+    PageGoOn => "{square}: go on capturing.",
+    PageConfirmRestart => "This exercise is solved. Start it again? It will no longer count as solved.",
+    PageConfirmBack => "This exercise is solved. Take back a move? It will no longer count as solved.",
+    PageConfirmYes => "Yes",
+    PageConfirmNo => "No",
+    PageNewStudent => "New student",
+    PageConfirmNewStudent => "Clear the name, the solved exercises and the hints on this page, for the next student?",
+    CheckPageEdited => "{file}: warning: the answers do not match the practice page's checksum: edited by hand after handing in?",
+    CheckPageUnrecorded => "{file}: warning: exercise {id} has an answer but the practice page recorded no play of it",
 }

@@ -96,25 +96,97 @@
 
   // ---- storage -------------------------------------------------------------------------
 
+  // Several tabs of one page share one stored state. Each exercise's record carries the time
+  // of its last change (`updated`) and of a solve given up on purpose (`cleared`); before every
+  // save, and whenever another tab saves (the `storage` event), the stored records are merged
+  // in: per exercise the newest one, except that a solve is never lost to an older tab's state
+  // (only to a confirmed "Start again" or "Take back" made after it). "New student" stamps the
+  // page (`reset`): records older than that are gone in every tab.
   const STORE_KEY = 'damtutor-practice:' + DATA.page;
-  let stored = {};
   let storing = true;
-  try {
-    stored = JSON.parse(window.localStorage.getItem(STORE_KEY) || '{}') || {};
-  } catch (e) {
-    storing = false;
+  let clock = 0;
+  // A time stamp that never repeats within this tab.
+  function stamp() {
+    clock = Math.max(clock + 1, Date.now());
+    return clock;
+  }
+  function readStore() {
+    try {
+      const value = JSON.parse(window.localStorage.getItem(STORE_KEY) || '{}');
+      return value && typeof value === 'object' ? value : {};
+    } catch (e) {
+      storing = false;
+      return {};
+    }
+  }
+  const stored = readStore();
+  // The student, page-wide: the name and class, when they last changed, the last reset.
+  const student = {
+    name: typeof stored.name === 'string' ? stored.name : '',
+    class: typeof stored.class === 'string' ? stored.class : '',
+    updated: Number(stored.updated) || 0,
+    reset: Number(stored.reset) || 0,
+  };
+  function solvedBy(ex, record) {
+    const at = record && Array.isArray(record.path) ? ex.walk(record.path) : null;
+    return !!(at && at.end);
+  }
+  // The record of `ex` to keep of two (either may be null): the newest, but never losing a solve.
+  function keep(ex, mine, theirs, reset) {
+    const alive = (r) => (r && (Number(r.updated) || 0) >= reset ? r : null);
+    const a = alive(mine);
+    const b = alive(theirs);
+    if (!a || !b) return a || b;
+    let pick = (Number(b.updated) || 0) > (Number(a.updated) || 0) ? b : a;
+    const other = pick === a ? b : a;
+    if (!solvedBy(ex, pick) && solvedBy(ex, other) && (Number(other.updated) || 0) > (Number(pick.cleared) || 0)) {
+      pick = other;
+    }
+    return pick;
+  }
+  // Takes in what other tabs stored.
+  function merge() {
+    if (!storing) return;
+    const theirs = readStore();
+    student.reset = Math.max(student.reset, Number(theirs.reset) || 0);
+    if ((Number(theirs.updated) || 0) > student.updated) {
+      student.name = typeof theirs.name === 'string' ? theirs.name : '';
+      student.class = typeof theirs.class === 'string' ? theirs.class : '';
+      student.updated = Number(theirs.updated);
+    }
+    if (student.updated < student.reset) {
+      student.name = '';
+      student.class = '';
+    }
+    if (nameInput.value !== student.name) nameInput.value = student.name;
+    if (classInput.value !== student.class) classInput.value = student.class;
+    const records = theirs.exercises && typeof theirs.exercises === 'object' ? theirs.exercises : {};
+    exercises.forEach((ex) => {
+      if (ex.busy) return;
+      const mine = ex.record();
+      const chosen = keep(ex, mine, records[ex.data.id], student.reset);
+      if (JSON.stringify(chosen) === JSON.stringify(mine)) return;
+      ex.restore(chosen);
+      ex.refresh();
+      ex.greet();
+    });
+    updateTotals();
   }
   function saveAll() {
+    if (!storing) return;
+    merge();
     const state = {
-      name: nameInput.value,
-      class: classInput.value,
+      name: student.name,
+      class: student.class,
+      updated: student.updated,
+      reset: student.reset,
       current: current ? current.data.id : null,
       defence: defenceBox.checked,
       projector: document.body.classList.contains('projector'),
       exercises: {},
     };
+    // Every record (one older than the last reset counts as empty wherever it is read).
     exercises.forEach((ex) => { state.exercises[ex.data.id] = ex.record(); });
-    if (!storing) return;
     try {
       window.localStorage.setItem(STORE_KEY, JSON.stringify(state));
     } catch (e) {
@@ -133,12 +205,15 @@
       this.path = [];      // indices from the root: a move of the solving side, a reply, ...
       this.hints = 0;
       this.hintText = false;
-      this.hintSquare = null;
+      this.hinted = [];    // the turns (paths, as "0,1,2") at which the square hint was bought
       this.wrong = [];     // wrong tries, each as the line ending with the wrong move
       this.started = null;
       this.last = null;
       this.finished = null;
+      this.updated = 0;    // when the record last changed (see `stamp`)
+      this.cleared = 0;    // when a solve was given up on purpose
       this.pending = null; // a wrong move being shown, with its refutation
+      this.partial = null; // a capture tapped landing by landing: {from, landed}
       this.selected = null;
       this.setBusy(false);
       this.pieces = new Map();
@@ -206,21 +281,46 @@
 
     record() {
       return {
-        path: this.path, hints: this.hints, hintText: this.hintText, wrong: this.wrong,
-        started: this.started, last: this.last, finished: this.finished,
+        path: this.path.slice(), hints: this.hints, hintText: this.hintText, hinted: this.hinted.slice(),
+        wrong: this.wrong.slice(), started: this.started, last: this.last, finished: this.finished,
+        updated: this.updated, cleared: this.cleared,
       };
     }
 
+    // Back to the start, with nothing recorded.
+    clear() {
+      this.path = [];
+      this.hints = 0;
+      this.hintText = false;
+      this.hinted = [];
+      this.wrong = [];
+      this.started = null;
+      this.last = null;
+      this.finished = null;
+      this.updated = 0;
+      this.cleared = 0;
+      this.pending = null;
+      this.partial = null;
+      this.selected = null;
+    }
+
     restore(saved) {
+      this.clear();
       if (!saved || !Array.isArray(saved.path)) return;
       if (this.walk(saved.path)) this.path = saved.path.slice();
       this.hints = Math.max(0, saved.hints | 0);
       this.hintText = !!saved.hintText;
+      this.hinted = Array.isArray(saved.hinted) ? saved.hinted.filter((k) => typeof k === 'string') : [];
       this.wrong = Array.isArray(saved.wrong) ? saved.wrong.filter((w) => typeof w === 'string') : [];
       this.started = saved.started || null;
       this.last = saved.last || null;
       this.finished = this.walk().end ? saved.finished || null : null;
+      this.updated = Number(saved.updated) || 0;
+      this.cleared = Number(saved.cleared) || 0;
     }
+
+    // The record changed.
+    changed() { this.updated = stamp(); }
 
     // -- the board --
 
@@ -317,6 +417,7 @@
       for (let square = 1; square <= SIZE; square += 1) {
         const piece = board[square];
         const button = this.squares[square];
+        button.classList.toggle('occupied', !!piece && piece !== '.');
         if (piece && piece !== '.') {
           const element = this.pieceElement(square, piece);
           this.layer.appendChild(element);
@@ -359,6 +460,7 @@
       if (this.pending) this.dropPending();
       const at = this.walk();
       if (at.end) return;
+      if (this.partial) { this.continueCapture(square, at); return; }
       if (at.choice) { this.onDefenceSquare(square, at); return; }
       const piece = at.board[square];
       if (colorOf(piece) === this.side) {
@@ -410,8 +512,80 @@
       return found;
     }
 
+    // The moves to choose from now: the solving side's, or the defender's replies.
+    options(at) { return at.choice ? at.choice.r : at.turn.m; }
+
+    // The landing squares tapped so far (`landed`) of a capture from `from`: when they are a
+    // whole route, the capture is played; when they begin one or more, the piece waits on the
+    // last (true); otherwise false.
+    routeStep(at, from, landed) {
+      const routes = [];
+      this.options(at).forEach((option, index) => {
+        const m = move(option.m);
+        if (m.from === from && m.captured.length) routes.push({ index, m, route: m.via.concat([m.to]) });
+      });
+      const begun = routes.filter((r) => landed.every((square, i) => r.route[i] === square));
+      if (!begun.length) return false;
+      const whole = begun.filter((r) => r.route.length === landed.length);
+      if (whole.length && whole.length === begun.length) {
+        this.cancelPartial();
+        this.playChosen(at, whole, landed[landed.length - 1]);
+        return true;
+      }
+      this.partial = { from, landed, whole };
+      const element = this.pieces.get(from);
+      if (element) this.place(element, landed[landed.length - 1]);
+      // The piece waits there: a finger on it drags it on.
+      landed.forEach((square, i) => this.squares[square].classList.toggle('occupied', i === landed.length - 1));
+      this.mark(landed, 'route');
+      this.mark([landed[landed.length - 1]], 'selected');
+      this.setFeedback('', say('go_on', { square: nameOf(landed[landed.length - 1]) }));
+      return true;
+    }
+
+    // One of `found` (candidates {index, m}), played as the student's move or the defender's.
+    playChosen(at, found, to) {
+      if (at.choice) {
+        const go = (index) => this.playReply(index);
+        if (found.length > 1) this.askWhich(found, to, go); else go(found[0].index);
+        return;
+      }
+      if (found.length > 1) this.askWhich(found, to, (index) => this.play(index));
+      else this.play(found[0].index);
+    }
+
+    // The next square tapped while a capture waits halfway.
+    continueCapture(square, at) {
+      const partial = this.partial;
+      const here = partial.landed[partial.landed.length - 1];
+      if (square === here) {
+        // Tapped again where it stands: the capture ends here, if one does.
+        if (partial.whole.length) {
+          this.cancelPartial();
+          this.playChosen(at, partial.whole, here);
+        }
+        return;
+      }
+      if (square === partial.from) { this.cancelPartial(); return; }
+      if (this.routeStep(at, partial.from, partial.landed.concat([square]))) return;
+      // Not a landing square that goes on from here: the move as far as written, or its rule.
+      this.cancelPartial();
+      const via = partial.landed;
+      if (at.choice) this.defenceMove(at, partial.from, square, via);
+      else this.attempt(partial.from, square, via);
+    }
+
+    cancelPartial() {
+      if (!this.partial) return;
+      this.partial = null;
+      this.draw(this.walk().board);
+      this.mark([], 'route');
+      this.select(null);
+    }
+
     attempt(from, to, via) {
       const at = this.walk();
+      if (!via.length && this.routeStep(at, from, [to])) return;
       const found = this.matching(at.turn.m, from, to, via);
       if (!found.length) { this.illegal(at.turn.m, at.turn.c || 0, at.turn.s || [], at.board, from, to); return; }
       if (found.length > 1) { this.askWhich(found, to, (index) => this.play(index)); return; }
@@ -460,6 +634,7 @@
       const now = new Date().toISOString();
       if (!this.started) this.started = now;
       this.last = now;
+      this.changed();
     }
 
     reasonText(choice, m) {
@@ -541,6 +716,7 @@
       const answer = at.choice.r[index];
       const m = move(answer.m);
       this.path.push(index);
+      this.changed();
       await this.animate(m);
       this.refresh();
       const text = sentences(said, say('reply', { side: sideWord(otherSide(this.side)), move: m.text }));
@@ -572,17 +748,20 @@
       this.defenceMove(at, this.selected, square, []);
     }
 
+    async playReply(index) {
+      this.select(null);
+      this.setBusy(true);
+      await this.reply(index, '');
+      this.setBusy(false);
+      this.update();
+      saveAll();
+    }
+
     defenceMove(at, from, to, via) {
       const replies = at.choice.r;
+      if (!via.length && this.routeStep(at, from, [to])) return;
       const found = this.matching(replies, from, to, via);
-      const go = async (index) => {
-        this.select(null);
-        this.setBusy(true);
-        await this.reply(index, '');
-        this.setBusy(false);
-        this.update();
-        saveAll();
-      };
+      const go = (index) => this.playReply(index);
       if (!found.length) {
         const captures = replies.map((r) => move(r.m)).filter((r) => r.captured.length);
         const most = captures.reduce((n, r) => Math.max(n, r.captured.length), 0);
@@ -599,26 +778,36 @@
       this.refresh();
     }
 
-    onAction(action) {
+    async onAction(action) {
       if (action === 'previous' || action === 'next') {
         const at = exercises.indexOf(this) + (action === 'next' ? 1 : -1);
         if (at >= 0 && at < exercises.length) show(exercises[at], true);
         return;
       }
       if (this.busy) return;
+      // Giving up a solve is asked first (on the page: a dialog the student answers).
+      const solved = this.state() === 'solved';
+      if (solved && (action === 'back' || action === 'restart')) {
+        if (!await confirmPage(say(action === 'back' ? 'confirm_back' : 'confirm_restart'))) return;
+        if (this.busy) return;
+      }
       if (action === 'hint') this.hint();
       if (action === 'back') this.takeBack();
       if (action === 'restart') this.restart();
+      if (solved && this.state() !== 'solved') this.cleared = this.updated;
       this.update();
       saveAll();
     }
 
     takeBack() {
-      if (this.pending) {
+      if (this.partial) {
+        this.cancelPartial();
+      } else if (this.pending) {
         this.dropPending();
       } else if (this.path.length) {
         this.path.splice(this.path.length % 2 === 0 ? -2 : -1);
         this.finished = null;
+        this.changed();
         this.refresh();
       }
       this.setFeedback('', say('to_move', { side: sideWord(this.side) }));
@@ -626,6 +815,8 @@
 
     restart() {
       this.pending = null;
+      this.partial = null;
+      if (this.path.length) this.changed();
       this.path = [];
       this.finished = null;
       this.mark([], 'wrong');
@@ -645,22 +836,30 @@
       if (text && !this.hintText) {
         this.hintText = true;
         this.hints += 1;
+        this.changed();
         this.say(text);
         return;
       }
-      const best = at.turn.m.find((c) => c.v === 'c');
-      if (!best) return;
-      const square = best.m[0];
-      if (this.hintSquare !== square) {
-        this.hintSquare = square;
+      const square = this.hintSquare(at);
+      if (!square) return;
+      // Each turn's square is paid for once: again after a wrong move or a reload it is free.
+      const key = this.path.join(',');
+      if (this.hinted.indexOf(key) < 0) {
+        this.hinted.push(key);
         this.hints += 1;
+        this.changed();
       }
       this.mark([square], 'hint');
       this.say(sentences(text, say('hint_square', { square: nameOf(square) })));
     }
 
+    // The square of the piece the key move starts from, at the turn `at`.
+    hintSquare(at) {
+      const best = at.turn && at.turn.m.find((c) => c.v === 'c');
+      return best ? best.m[0] : null;
+    }
+
     clearHint() {
-      this.hintSquare = null;
       this.mark([], 'hint');
     }
 
@@ -682,7 +881,7 @@
         ArrowUp: [[-1, -1], [-1, 1], [-2, 0]],
         ArrowDown: [[1, 1], [1, -1], [2, 0]],
       }[event.key];
-      if (event.key === 'Escape') { this.select(null); return; }
+      if (event.key === 'Escape') { this.cancelPartial(); this.select(null); return; }
       if (!steps) return;
       event.preventDefault();
       for (const step of steps) {
@@ -693,15 +892,22 @@
       }
     }
 
+    // Dragging a piece, with a mouse, a pen or a finger (the squares under pieces take no
+    // scrolling gesture: see `touch-action` in the style). A capture may be dragged landing by
+    // landing: the piece waiting halfway is dragged on from where it stands.
     onPointerDown(event) {
-      if (event.pointerType !== 'mouse' || event.button !== 0 || this.busy) return;
+      if (event.button !== 0 || this.busy || !event.isPrimary) return;
       const button = event.target.closest('.square');
       if (!button) return;
-      const from = Number(button.dataset.square);
+      const start = Number(button.dataset.square);
       const at = this.walk();
       const mover = at.choice ? otherSide(this.side) : this.side;
-      if (at.end || colorOf(at.board[from]) !== mover) return;
+      if (at.end) return;
+      const waiting = this.partial && this.partial.landed[this.partial.landed.length - 1] === start;
+      if (!waiting && colorOf(at.board[start]) !== mover) return;
+      const from = waiting ? this.partial.from : start;
       const element = this.pieces.get(from);
+      if (!element) return;
       const box = this.board.getBoundingClientRect();
       let dragging = false;
       const moved = (e) => {
@@ -711,24 +917,31 @@
         element.style.left = ((e.clientX - box.left) / box.width) * 100 - 50 / BOARD.columns + '%';
         element.style.top = ((e.clientY - box.top) / box.height) * 100 - 50 / BOARD.rows + '%';
       };
-      const up = (e) => {
+      const stop = () => {
         window.removeEventListener('pointermove', moved);
         window.removeEventListener('pointerup', up);
-        if (!dragging) return;
+        window.removeEventListener('pointercancel', cancel);
         element.classList.remove('dragging');
-        this.place(element, from);
+        this.place(element, start);
+      };
+      const cancel = () => { stop(); };
+      const up = (e) => {
+        stop();
+        if (!dragging) return;
         this.dragged = true;
         setTimeout(() => { this.dragged = false; }, 0);
         const target = document.elementFromPoint(e.clientX, e.clientY);
         const over = target && target.closest('.square');
         if (!over || !this.board.contains(over)) return;
         const to = Number(over.dataset.square);
-        if (to === from) return;
-        this.select(from);
+        if (to === start) return;
+        if (!waiting) this.select(from);
         this.onSquare(to);
       };
+      if (event.pointerType !== 'mouse') event.preventDefault();
       window.addEventListener('pointermove', moved);
       window.addEventListener('pointerup', up);
+      window.addEventListener('pointercancel', cancel);
     }
 
     // -- what the page shows --
@@ -748,11 +961,30 @@
 
     refresh() {
       const at = this.walk();
+      this.partial = null;
+      this.mark([], 'route');
       this.draw(at.board);
       const last = at.moves[at.moves.length - 1];
       this.mark(last ? [last.from, last.to] : [], 'last');
       this.mark([], 'wrong');
+      // A square hint bought at this turn stays shown.
+      const square = !at.end && this.hinted.indexOf(this.path.join(',')) >= 0 ? this.hintSquare(at) : null;
+      this.mark(square ? [square] : [], 'hint');
       this.update();
+    }
+
+    // What the exercise says when it is shown afresh (at the start, after another tab's change).
+    greet() {
+      const at = this.walk();
+      if (at.end === 'c') {
+        this.setFeedback('correct', say('solved', { line: numbered(at.moves, this.side) }));
+      } else if (at.end) {
+        this.setFeedback('alternative', say('solved_alternative', { line: this.data.line }));
+      } else if (at.choice) {
+        this.setFeedback('', say('choose_reply', { side: sideWord(otherSide(this.side)) }));
+      } else {
+        this.setFeedback('', say('to_move', { side: sideWord(this.side) }));
+      }
     }
 
     update() {
@@ -825,12 +1057,79 @@
     saveAll();
   });
   defenceBox.addEventListener('change', saveAll);
-  nameInput.addEventListener('input', saveAll);
-  classInput.addEventListener('input', saveAll);
+  const studentChanged = () => {
+    student.name = nameInput.value;
+    student.class = classInput.value;
+    student.updated = stamp();
+    if (student.name.trim()) document.body.classList.remove('asking-name');
+    saveAll();
+  };
+  nameInput.addEventListener('input', studentChanged);
+  classInput.addEventListener('input', studentChanged);
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORE_KEY || event.key === null) merge();
+  });
+
+  // ---- asking ----------------------------------------------------------------------------
+
+  // A question on the page (not `window.confirm`): true when the student says yes.
+  const confirmDialog = document.getElementById('confirm-dialog');
+  function confirmPage(text) {
+    return new Promise((resolve) => {
+      document.getElementById('confirm-text').textContent = text;
+      const yes = document.getElementById('confirm-yes');
+      const no = document.getElementById('confirm-no');
+      const done = (answer) => {
+        yes.removeEventListener('click', onYes);
+        no.removeEventListener('click', onNo);
+        confirmDialog.removeEventListener('cancel', onCancel);
+        if (confirmDialog.close) confirmDialog.close(); else confirmDialog.removeAttribute('open');
+        resolve(answer);
+      };
+      const onYes = () => done(true);
+      const onNo = () => done(false);
+      const onCancel = (event) => { event.preventDefault(); done(false); };
+      yes.addEventListener('click', onYes);
+      no.addEventListener('click', onNo);
+      confirmDialog.addEventListener('cancel', onCancel);
+      if (confirmDialog.showModal) confirmDialog.showModal(); else confirmDialog.setAttribute('open', '');
+      no.focus();
+    });
+  }
+
+  // A shared tablet: the next student starts with no name, no solves and no hints, in every
+  // tab of the page.
+  document.getElementById('new-student').addEventListener('click', async () => {
+    if (!await confirmPage(WORDS.confirm_new_student)) return;
+    student.reset = stamp();
+    student.updated = student.reset;
+    student.name = '';
+    student.class = '';
+    nameInput.value = '';
+    classInput.value = '';
+    exercises.forEach((ex) => {
+      ex.restore(null);
+      ex.refresh();
+      ex.greet();
+    });
+    saveAll();
+    show(exercises[0], false);
+  });
 
   // ---- handing in ----------------------------------------------------------------------
 
   function yaml(text) { return JSON.stringify(text); }
+
+  // FNV-1a (32 bits) of the text's UTF-8 bytes, in hexadecimal. `damtutor check` computes the
+  // same over the same fields (src/exercise/answers.rs, `seal_text`) and warns when they differ.
+  function checksum(text) {
+    let hash = 0x811c9dc5;
+    new TextEncoder().encode(text).forEach((byte) => {
+      hash ^= byte;
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    });
+    return ('0000000' + hash.toString(16)).slice(-8);
+  }
 
   function answerFile() {
     const files = [];
@@ -842,11 +1141,18 @@
     ];
     if (classInput.value.trim()) lines.push('class: ' + yaml(classInput.value.trim()));
     const answered = exercises.filter((ex) => ex.path.length);
+    const active = exercises.filter((ex) => ex.state() !== 'todo');
+    // The seal: which page, and a checksum of what it recorded (see the README: it shows an
+    // edit by hand, it cannot stop a student who recomputes it).
+    let sealed = 'damtutor-practice\n' + DATA.page + '\n';
+    answered.forEach((ex) => { sealed += ex.data.id + '\t' + numbered(ex.walk().moves, ex.side) + '\n'; });
+    active.forEach((ex) => { sealed += ex.data.id + '\t' + ex.hints + '\t' + ex.wrong.join('|') + '\n'; });
+    lines.push('page: ' + yaml(DATA.page));
+    lines.push('checksum: ' + yaml(checksum(sealed)));
     lines.push(answered.length ? 'answers:' : 'answers: {}');
     answered.forEach((ex) => {
       lines.push('  ' + yaml(ex.data.id) + ': ' + yaml(numbered(ex.walk().moves, ex.side)));
     });
-    const active = exercises.filter((ex) => ex.state() !== 'todo');
     lines.push(active.length ? 'practice:' : 'practice: {}');
     active.forEach((ex) => {
       const fields = ['hints: ' + ex.hints, 'wrong: [' + ex.wrong.map(yaml).join(', ') + ']'];
@@ -866,6 +1172,8 @@
   const note = document.getElementById('hand-in-note');
   document.getElementById('hand-in').addEventListener('click', () => {
     if (!nameInput.value.trim()) {
+      // Shown even in projector mode, where the student's fields are otherwise hidden.
+      document.body.classList.add('asking-name');
       nameInput.focus();
       nameInput.setAttribute('aria-invalid', 'true');
       if (current) current.say(WORDS.name_needed);
@@ -901,17 +1209,19 @@
 
   // ---- start ---------------------------------------------------------------------------
 
-  nameInput.value = stored.name || '';
-  classInput.value = stored.class || '';
+  if (student.updated < student.reset) { student.name = ''; student.class = ''; }
+  nameInput.value = student.name;
+  classInput.value = student.class;
   defenceBox.checked = !!stored.defence;
   if (stored.projector) {
     document.body.classList.add('projector');
     projectorButton.setAttribute('aria-pressed', 'true');
   }
+  const records = stored.exercises && typeof stored.exercises === 'object' ? stored.exercises : {};
   exercises.forEach((ex) => {
-    ex.restore(stored.exercises && stored.exercises[ex.data.id]);
+    ex.restore(keep(ex, null, records[ex.data.id], student.reset));
     ex.refresh();
-    ex.say(say('to_move', { side: sideWord(ex.side) }));
+    ex.greet();
     ex.section.querySelector('h2').tabIndex = -1;
   });
   if (!storing) document.getElementById('storage-note').hidden = false;

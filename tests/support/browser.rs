@@ -156,6 +156,12 @@ impl Browser {
 
     /// A new tab, attached.
     pub fn page(&mut self) -> Page<'_> {
+        let session = self.tab();
+        self.on(&session)
+    }
+
+    /// A new tab, attached: its session, for [`on`](Browser::on) (several tabs at once).
+    pub fn tab(&mut self) -> String {
         let target = self.call(None, "Target.createTarget", json!({"url": "about:blank"}));
         let attached = self.call(
             None,
@@ -169,9 +175,14 @@ impl Browser {
         for domain in ["Page.enable", "Network.enable", "Runtime.enable"] {
             self.call(Some(&session), domain, json!({}));
         }
+        session
+    }
+
+    /// The tab of `session` (from [`tab`](Browser::tab)).
+    pub fn on(&mut self, session: &str) -> Page<'_> {
         Page {
             browser: self,
-            session,
+            session: session.to_string(),
         }
     }
 }
@@ -262,6 +273,29 @@ impl Page<'_> {
             "Input.dispatchMouseEvent",
             json!({"type": kind, "x": x, "y": y, "button": "left", "buttons": if kind == "mouseReleased" { 0 } else { 1 }, "clickCount": 1, "pointerType": "mouse"}),
         );
+    }
+
+    /// A finger: `touchStart` and `touchMove` at (`x`, `y`) in CSS pixels, or `touchEnd`.
+    pub fn touch(&mut self, kind: &str, x: f64, y: f64) {
+        let points = if kind == "touchEnd" {
+            json!([])
+        } else {
+            json!([{"x": x, "y": y}])
+        };
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({"type": kind, "touchPoints": points}),
+        );
+    }
+
+    /// A finger dragging from (`x0`, `y0`) to (`x1`, `y1`) in a few steps.
+    pub fn drag_finger(&mut self, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) {
+        self.touch("touchStart", x0, y0);
+        for step in 1..=6 {
+            let t = f64::from(step) / 6.0;
+            self.touch("touchMove", x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+        }
+        self.touch("touchEnd", x1, y1);
     }
 
     /// Presses a key (`Enter`, `ArrowUp`...) as a keyboard would.
