@@ -1373,3 +1373,27 @@ fn on_a_phone_kings_follow_the_game_focus_keeps_pieces_in_sight_and_targets_are_
     page.screenshot(&screenshots().join("phone-projector-name.png"));
     assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
 }
+
+/// The routes a page shows and the moves `play` reads: a russian flying king stops where its
+/// capture goes on, so of the two orders of this capture only one is a route.
+#[test]
+fn play_refuses_a_capture_route_a_king_cannot_take() {
+    let position = "W:WK3,K12,K16,20:B5,K8,11,K13,15,K17,23,25,28,K29";
+    let legal = damtutor(&["play", position, "g5:c1:a3:e7:g5", "--variant", "russian"]);
+    assert!(
+        legal.status.success(),
+        "{}",
+        String::from_utf8_lossy(&legal.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&legal.stdout).trim(),
+        "B:WK3,K12,K16,20:B5,K8,K13,15,28,K29"
+    );
+    let illegal = damtutor(&["play", position, "g5:e7:a3:c1:g5", "--variant", "russian"]);
+    assert_eq!(illegal.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&illegal.stderr);
+    assert!(
+        said.contains("g5:e7:a3:c1:g5): the capture does not go that way; its landing squares are g5:c1:a3:e7:g5"),
+        "{said}"
+    );
+}
