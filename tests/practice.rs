@@ -1322,6 +1322,21 @@ fn on_a_phone_kings_follow_the_game_focus_keeps_pieces_in_sight_and_targets_are_
         feedback(&mut page, "e-king"),
         "A king moves one square diagonally."
     );
+    // A capture of four in a ring, back to its start: either way round is a route, tapped
+    // square by square.
+    open_exercise(&mut page, "e-ring");
+    click_square(&mut page, "e-ring", 11);
+    for landing in [18, 9, 2] {
+        click_square(&mut page, "e-ring", landing);
+        assert_eq!(
+            feedback(&mut page, "e-ring"),
+            format!("{landing}: go on capturing.")
+        );
+    }
+    click_square(&mut page, "e-ring", 11);
+    settle(&mut page, "e-ring");
+    assert_eq!(attribute(&mut page, "e-ring", "data-feedback"), "correct");
+    assert_eq!(attribute(&mut page, "e-ring", "data-state"), "solved");
     assert_eq!(page.errors(), Vec::<String>::new(), "script errors");
 
     let file = practice(&dir, "page.html", &[FIXTURE]);

@@ -26,8 +26,9 @@ use serde::Serialize;
 /// without knowing the rules.
 ///
 /// On the page it is an array, trailing defaults left out: `[from, to, captured, via,
-/// crowns, text]` - `[32, 28]`, `[28, 19, [23]]`, `[25, 33, [27, 28, 39, 42], [48, 31, 22]]`,
-/// `[9, 3, [], [], 1]`; `text` only where it is not the short form `from-to` / `fromxto`.
+/// crowns, text, others]` - `[32, 28]`, `[28, 19, [23]]`, `[25, 33, [27, 28, 39, 42], [48,
+/// 31, 22]]`, `[9, 3, [], [], 1]`; `text` only where it is not the short form `from-to` /
+/// `fromxto` (or `others` follows), `others` only for a capture with more than one route.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveData {
     /// The start square.
@@ -43,6 +44,9 @@ pub struct MoveData {
     /// The move in notation, as in the answer file (the full path where the short form would
     /// be ambiguous).
     pub text: String,
+    /// The landing squares between `from` and `to` of the capture's other routes (the same
+    /// pieces taken in another order), so that a student may tap any of them.
+    pub others: Vec<Vec<u8>>,
 }
 
 impl MoveData {
@@ -57,7 +61,9 @@ impl Serialize for MoveData {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
         let text = self.text != self.short_text();
-        let length = if text {
+        let length = if !self.others.is_empty() {
+            7
+        } else if text {
             6
         } else if self.crowns {
             5
@@ -83,6 +89,9 @@ impl Serialize for MoveData {
         if length > 5 {
             seq.serialize_element(&self.text)?;
         }
+        if length > 6 {
+            seq.serialize_element(&self.others)?;
+        }
         seq.end()
     }
 }
@@ -90,15 +99,23 @@ impl Serialize for MoveData {
 impl MoveData {
     /// `m`, a legal move of `position` (whose legal moves are `legal`).
     pub fn new<R: Rules>(position: &Position<R>, m: &Move<R>, legal: &[Move<R>]) -> MoveData {
-        let route = position.capture_route(m);
-        let via = if m.is_capture() && route.len() > 2 {
-            route[1..route.len() - 1]
-                .iter()
-                .map(|s| s.number())
-                .collect()
+        let inner = |route: &Vec<damtutor_rules::Square>| -> Vec<u8> {
+            if route.len() > 2 {
+                route[1..route.len() - 1]
+                    .iter()
+                    .map(|s| s.number())
+                    .collect()
+            } else {
+                Vec::new()
+            }
+        };
+        let routes = if m.is_capture() {
+            position.capture_routes(m)
         } else {
             Vec::new()
         };
+        let via = routes.first().map(inner).unwrap_or_default();
+        let others = routes.iter().skip(1).map(inner).collect();
         MoveData {
             from: m.from().number(),
             to: m.to().number(),
@@ -106,6 +123,7 @@ impl MoveData {
             via,
             crowns: m.promotes(),
             text: position.move_text_in(m, legal),
+            others,
         }
     }
 }
@@ -649,6 +667,28 @@ mod tests {
         assert_eq!(next.moves.len(), 1);
         assert_eq!(next.moves[0].end, Some(Ending::Correct));
         assert_eq!(turns(&tree), 2);
+    }
+
+    #[test]
+    fn a_capture_with_two_routes_carries_both() {
+        // An english king takes a ring of four and comes back: clockwise or not.
+        let position: Position<damtutor_rules::English> =
+            "W:WK11,22:B1,K5,K6,K7,K12,14,15,K25,28".parse().unwrap();
+        let legal = position.legal_moves();
+        let ring = legal
+            .iter()
+            .find(|m| m.from() == m.to())
+            .expect("the ring capture");
+        let data = MoveData::new(&position, ring, &legal);
+        assert_eq!(data.via, [2, 9, 18]);
+        assert_eq!(data.others, [vec![18, 9, 2]]);
+        let json = serde_json::to_value(&data).unwrap();
+        assert_eq!(json[3], serde_json::json!([2, 9, 18]));
+        assert_eq!(json[6], serde_json::json!([[18, 9, 2]]));
+        // One route only: nothing more on the page.
+        let two = tree_of("W:W8,14,32,38,43:BK48", None, 100).unwrap();
+        let json = serde_json::to_value(&two.moves[0].mv).unwrap();
+        assert!(json.as_array().unwrap().len() < 7, "{json}");
     }
 
     #[test]

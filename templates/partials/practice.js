@@ -35,7 +35,8 @@
 
   // ---- moves and boards ----------------------------------------------------------------
 
-  // A move of the tree: [from, to, captured, via, crowns, text], trailing defaults left out.
+  // A move of the tree: [from, to, captured, via, crowns, text, others], trailing defaults
+  // left out; `others` are the landing squares of the capture's other routes.
   function move(a) {
     const captured = a[2] || [];
     return {
@@ -45,6 +46,7 @@
       via: a[3] || [],
       crowns: !!a[4],
       text: a[5] || nameOf(a[0]) + (captured.length ? 'x' : '-') + nameOf(a[1]),
+      routes: [a[3] || []].concat(a[6] || []),
     };
   }
   function fullText(m) {
@@ -508,7 +510,7 @@
         const m = move(option.m);
         if (m.from === from && m.to === to) found.push({ index, m });
       });
-      if (via.length && found.length > 1) found = found.filter((c) => inOrder(via, c.m.via));
+      if (via.length && found.length > 1) found = found.filter((c) => c.m.routes.some((route) => inOrder(via, route)));
       return found;
     }
 
@@ -522,7 +524,9 @@
       const routes = [];
       this.options(at).forEach((option, index) => {
         const m = move(option.m);
-        if (m.from === from && m.captured.length) routes.push({ index, m, route: m.via.concat([m.to]) });
+        if (m.from === from && m.captured.length) {
+          m.routes.forEach((via) => routes.push({ index, m, route: via.concat([m.to]) }));
+        }
       });
       const begun = routes.filter((r) => landed.every((square, i) => r.route[i] === square));
       if (!begun.length) return false;
@@ -566,8 +570,9 @@
         }
         return;
       }
-      if (square === partial.from) { this.cancelPartial(); return; }
       if (this.routeStep(at, partial.from, partial.landed.concat([square]))) return;
+      // Back on the start square, where no route comes back: the capture is dropped.
+      if (square === partial.from) { this.cancelPartial(); return; }
       // Not a landing square that goes on from here: the move as far as written, or its rule.
       this.cancelPartial();
       const via = partial.landed;
