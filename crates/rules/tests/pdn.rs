@@ -1,9 +1,12 @@
-//! PDN files: tests/data/games.pdn read game by game from disk, then written and read back.
+//! PDN files: crates/rules/tests/data/games.pdn read game by game from disk, then written and read back.
 
-use damtutor::pdn::{self, write_game, GameResult, MoveInfo, Nag, PdnError, PdnGame, Reader};
-use damtutor::{Color, Move, Outcome, Position};
+use damtutor_rules::pdn::{self, write_game, GameResult, MoveInfo, Nag, PdnError, Reader};
+use damtutor_rules::{Color, International, Move, Outcome, Position};
 use std::fs::File;
 use std::io::BufReader;
+
+/// A game of international draughts, the default of the readers.
+type PdnGame = pdn::PdnGame<International>;
 
 fn read_fixture() -> Vec<Result<PdnGame, PdnError>> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games.pdn");
@@ -467,8 +470,8 @@ fn fen_tag_only_when_needed() {
 
 #[test]
 fn game_type_picks_the_game() {
-    use damtutor::pdn::{VariantGame, VariantReader};
-    use damtutor::Variant;
+    use damtutor_rules::pdn::{VariantGame, VariantReader};
+    use damtutor_rules::Variant;
     let text = "[Event \"Russian\"]\n[GameType \"25\"]\n\n1. c3-d4 f6-e5 2. d4:f6 g7xe5 *\n\n\
                 [Event \"Checkers\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17 *\n\n\
                 [Event \"Chess\"]\n[GameType \"30\"]\n\n1. e2-e4 *\n\n\
@@ -533,7 +536,7 @@ fn game_type_picks_the_game() {
         )
     );
     // A game written without a GameType tag gets one.
-    let english = damtutor_rules::pdn::PdnGame::<damtutor::English>::new(
+    let english = damtutor_rules::pdn::PdnGame::<damtutor_rules::English>::new(
         vec![],
         damtutor_rules::Position::initial(),
         &[],
@@ -551,11 +554,12 @@ fn a_reader_of_one_game_refuses_the_others() {
         message,
         "game type 26 is not international draughts (GameType \"20\")"
     );
-    let russian: Vec<_> =
-        damtutor_rules::pdn::Reader::<_, damtutor::Russian>::with_rules("1. c3-d4 *".as_bytes())
-            .collect();
+    let russian: Vec<_> = damtutor_rules::pdn::Reader::<_, damtutor_rules::Russian>::with_rules(
+        "1. c3-d4 *".as_bytes(),
+    )
+    .collect();
     assert_eq!(russian[0].as_ref().unwrap().moves.len(), 1);
-    let wrong: Vec<_> = damtutor_rules::pdn::Reader::<_, damtutor::Russian>::with_rules(
+    let wrong: Vec<_> = damtutor_rules::pdn::Reader::<_, damtutor_rules::Russian>::with_rules(
         "[GameType \"20\"]\n1. 32-28 *".as_bytes(),
     )
     .collect();
