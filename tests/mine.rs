@@ -213,7 +213,7 @@ fn games_of_the_8x8_games_are_mined_with_their_own_rules() {
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(
         stdout.starts_with(
-            "games read: 6 (1 skipped), positions examined: 95, exercises found: 6 (0 duplicates dropped)\n"
+            "games read: 6 (1 skipped, 0 stopped short), positions examined: 95, exercises found: 6 (0 duplicates dropped)\n"
         ),
         "{stdout}"
     );

@@ -113,6 +113,14 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             Event::Skipped(error) => {
                 bar.suspend(|| eprintln!("damtutor: warning: {name}: {error} (game skipped)"));
             }
+            Event::Cut(error) => {
+                bar.suspend(|| {
+                    eprintln!("damtutor: warning: {name}: {error} (the game is mined up to there)")
+                });
+            }
+            Event::Warning(warning) => {
+                bar.suspend(|| eprintln!("damtutor: warning: {name}: {warning}"));
+            }
             Event::Found(mined) => {
                 let mut exercise = mined.proven.exercise(ids.next(stem, mined.id(stem)));
                 exercise.source = Bilingual::new(Lang::English, mined.source.clone());
@@ -145,9 +153,10 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     say(
         device,
         &format!(
-            "games read: {} ({} skipped), positions examined: {}, exercises found: {} ({} duplicates dropped)",
+            "games read: {} ({} skipped, {} stopped short), positions examined: {}, exercises found: {} ({} duplicates dropped)",
             report.games,
             report.skipped,
+            report.cut,
             report.positions,
             report.found,
             report.duplicates

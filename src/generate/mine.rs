@@ -5,7 +5,7 @@
 //! mined with the rules its `GameType` tag names (20 international, 21 english, 25 russian, 26
 //! brazilian; [`MineOptions::variant`] without the tag), and a game of a type the engine does
 //! not know is skipped and reported with its number and line like any game that cannot be
-//! read. Games are mined in parallel,
+//! read. A game with a move that breaks the rules is mined up to that move, and reported. Games are mined in parallel,
 //! a few per core at a time ([`MineOptions::games_per_thread`]), and each combination is handed
 //! to the caller as soon as the games before it are done ([`Event::Found`]), in file order.
 //! Nothing grows with the input: a file of any size streams through in bounded memory. A game
@@ -136,6 +136,9 @@ pub struct MineReport {
     pub games: u64,
     /// Games that could not be read.
     pub skipped: u64,
+    /// Games whose main line stops short at a move that breaks the rules (a typo in the
+    /// source): mined up to that move.
+    pub cut: u64,
     /// Positions looked at.
     pub positions: u64,
     /// Positions the solver worked on (after the cheap checks).
@@ -156,6 +159,10 @@ pub struct MineReport {
 pub enum Event<'a> {
     /// A game was skipped.
     Skipped(&'a PdnError),
+    /// A game stops short at this move; it is mined up to it.
+    Cut(&'a PdnError),
+    /// Text of a game read past (a word that is no move, a line not in UTF-8).
+    Warning(&'a PdnError),
     /// A new combination, in file order.
     Found(Box<Mined>),
     /// A game was done.
@@ -193,6 +200,13 @@ pub fn mine<R: BufRead>(
                 None => reading = false,
                 Some(Ok(game)) => {
                     report.games += 1;
+                    for warning in game.warnings() {
+                        events(Event::Warning(warning));
+                    }
+                    if let Some(cut) = game.stop() {
+                        report.cut += 1;
+                        events(Event::Cut(cut));
+                    }
                     let (sender, index) = (sender.clone(), started_games);
                     started_games += 1;
                     scope.spawn(move |_| {

@@ -7,11 +7,21 @@
 //! `(...)` kept as raw text, and a result `2-0 1-1 0-2 *` (`1-0 0-1 1/2-1/2` also read). A game
 //! ends at its result, or at the next tag section after its movetext, or at the end of the file.
 //!
+//! PDN as people write it is read too: whitespace inside a move (`1- 7`, `35x 4`, as the FMJD
+//! grammar allows), the short notation of Russian books for the games written `c3-d4` (`cd4`,
+//! `c:e5`: the file a man leaves and the square it reaches, resolved against the legal moves),
+//! a tournament score as the last word (`4-6`, `1-9`), and the move numbers of English
+//! checkers, where Black moves first (`1. 11-15 23-18`).
+//!
 //! Every move is replayed through the rules engine of the game: [`Reader`] reads the games of
 //! one game (international draughts unless said otherwise) and rejects a `GameType` tag naming
 //! another; [`VariantReader`] lets each game's `GameType` choose (20 international, 21 english,
-//! 25 russian, 26 brazilian). A malformed game is reported as a [`PdnError`] naming the game and
-//! the line, and reading goes on with the next game.
+//! 25 russian, 26 brazilian). A game whose tags cannot be read (a malformed tag, a bad `FEN`,
+//! an unknown game) is a [`PdnError`] naming the game and the line, and reading goes on with
+//! the next game. A move that breaks the rules (or names several legal moves, or is a `-` for a
+//! move not recorded) ends the game's main line there: the game keeps the moves before it,
+//! and [`PdnGame::stop`] says where and why. Words outside braces that are no move are skipped
+//! with a located warning ([`PdnGame::warnings`]).
 //!
 //! ```
 //! use damtutor_rules::pdn::{self, GameResult};
@@ -24,9 +34,10 @@
 //! assert_eq!(first.moves.len(), 4);
 //! assert_eq!(first.info[0].comments, vec!["the centre"]);
 //! assert_eq!(first.result, Some(GameResult::Draw));
-//! let second = games.next().unwrap().unwrap_err();
+//! let second = games.next().unwrap()?;
+//! assert_eq!(second.moves.len(), 2);
 //! assert_eq!(
-//!     second.to_string(),
+//!     second.stop.unwrap().to_string(),
 //!     "game 2, line 7: move 2 (33-29): capture is compulsory: 28x19"
 //! );
 //! assert!(games.next().is_none());
@@ -159,10 +170,14 @@ impl fmt::Display for Nag {
 /// Where a move of the main line stands, and what annotates it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MoveInfo {
-    /// The move number, as in `17.` (White) or `17...` (Black).
+    /// The move number, as in `17.` (the side that moves first in the game) or `17...` (the
+    /// other side).
     pub number: usize,
     /// The side that plays the move.
     pub side: Color,
+    /// Whether `side` is the side that moves first in this game (White; Black in English
+    /// checkers): its moves open a move number, `17.`, and the other side's are `17...`.
+    pub leads: bool,
     /// The move's index in the main line, 0 for the first: `positions()[ply]` stands before it.
     pub ply: usize,
     /// The line of the file (1-based) the move is on; 0 for games not read from a file.
@@ -182,6 +197,7 @@ impl MoveInfo {
     pub(crate) fn bare(
         number: usize,
         side: Color,
+        leads: bool,
         ply: usize,
         line: usize,
         text: String,
@@ -189,6 +205,7 @@ impl MoveInfo {
         MoveInfo {
             number,
             side,
+            leads,
             ply,
             line,
             text,
@@ -198,17 +215,25 @@ impl MoveInfo {
         }
     }
 
-    /// `17` for White's move, `17...` for Black's.
+    /// `17` for the move of the side that moves first in the game (White; Black in English
+    /// checkers), `17...` for the other side's.
     pub fn label(&self) -> String {
-        move_label(self.number, self.side)
+        move_label(self.number, self.leads)
     }
 }
 
-pub(crate) fn move_label(number: usize, side: Color) -> String {
-    match side {
-        Color::White => number.to_string(),
-        Color::Black => format!("{number}..."),
+/// `17` for a move that opens its move number, `17...` for the reply.
+pub(crate) fn move_label(number: usize, leads: bool) -> String {
+    if leads {
+        number.to_string()
+    } else {
+        format!("{number}...")
     }
+}
+
+/// The side that moves first in the games of `R`: White, or Black in English checkers.
+pub(crate) fn first_mover<R: Rules>() -> Color {
+    Position::<R>::initial().turn()
 }
 
 /// A game of a PDN file: tags, start position, the main line and its annotations, result.
@@ -232,6 +257,14 @@ pub struct PdnGame<R: Rules = International> {
     pub comments: Vec<String>,
     /// The result token, if the game has one.
     pub result: Option<GameResult>,
+    /// Where the main line stops short of the movetext: a move that breaks the rules, names no
+    /// legal move or several (`ed4` where two men can go to d4), or stands for a move not
+    /// recorded (`-`). `moves` holds the moves before it; the rest of the movetext is not read
+    /// (its result is).
+    pub stop: Option<PdnError>,
+    /// Text read past without stopping, located: words outside braces that are no move
+    /// (`Whiteoverstepped`), a line that is not UTF-8 (read as Latin-1).
+    pub warnings: Vec<PdnError>,
 }
 
 impl<R: Rules> PdnGame<R> {
@@ -255,6 +288,7 @@ impl<R: Rules> PdnGame<R> {
         let mut info = Vec::with_capacity(moves.len());
         let mut position = start;
         let mut number = 1;
+        let lead = first_mover::<R>();
         for (ply, m) in moves.iter().enumerate() {
             let legal = position.legal_moves();
             if !legal.contains(m) {
@@ -262,8 +296,8 @@ impl<R: Rules> PdnGame<R> {
             }
             let side = position.turn();
             let text = position.move_text_in(m, &legal);
-            info.push(MoveInfo::bare(number, side, ply, 0, text));
-            if side == Color::Black {
+            info.push(MoveInfo::bare(number, side, side == lead, ply, 0, text));
+            if side != lead {
                 number += 1;
             }
             position = position.play_unchecked(m);
@@ -361,6 +395,26 @@ impl VariantGame {
             VariantGame::Brazilian(g) => g.number,
             VariantGame::Russian(g) => g.number,
             VariantGame::English(g) => g.number,
+        }
+    }
+
+    /// Where the game's main line stops short, if it does ([`PdnGame::stop`]).
+    pub fn stop(&self) -> Option<&PdnError> {
+        match self {
+            VariantGame::International(g) => g.stop.as_ref(),
+            VariantGame::Brazilian(g) => g.stop.as_ref(),
+            VariantGame::Russian(g) => g.stop.as_ref(),
+            VariantGame::English(g) => g.stop.as_ref(),
+        }
+    }
+
+    /// The text read past in the game ([`PdnGame::warnings`]).
+    pub fn warnings(&self) -> &[PdnError] {
+        match self {
+            VariantGame::International(g) => &g.warnings,
+            VariantGame::Brazilian(g) => &g.warnings,
+            VariantGame::Russian(g) => &g.warnings,
+            VariantGame::English(g) => &g.warnings,
         }
     }
 

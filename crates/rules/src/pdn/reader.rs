@@ -1,10 +1,10 @@
 //! Games replayed through the rules engine, one at a time: [`Reader`] and [`VariantReader`].
 
 use super::tokens::{Lexeme, Lexer, RawGame, Token};
-use super::{move_label, GameResult, MoveInfo, Nag, PdnError, PdnGame, VariantGame};
-use crate::notation::MoveError;
+use super::{first_mover, move_label, GameResult, MoveInfo, Nag, PdnError, PdnGame, VariantGame};
+use crate::notation::{BrokenRule, MoveError};
 use crate::position::Position;
-use crate::rules::{International, Rules, Variant};
+use crate::rules::{International, Notation, Rules, Variant};
 use crate::square::Color;
 use std::io::BufRead;
 use std::marker::PhantomData;
@@ -49,10 +49,14 @@ impl RawGame {
     fn replay<R: Rules>(self) -> Result<PdnGame<R>, PdnError> {
         let line = self.tokens.first().map_or(0, |t| t.line);
         let mut builder = GameBuilder::<R>::new(self.number, line);
-        for token in self.tokens {
-            builder.feed(token);
+        let last_word = self
+            .tokens
+            .iter()
+            .rposition(|token| matches!(token.lexeme, Lexeme::Word(_)));
+        for (index, token) in self.tokens.into_iter().enumerate() {
+            builder.feed(token, Some(index) == last_word);
         }
-        builder.finish()
+        builder.finish(self.notes)
     }
 }
 
@@ -61,9 +65,11 @@ impl RawGame {
 /// `GameType` tag names another game is reported as an error; use [`VariantReader`] to read
 /// every game with its own rules.
 ///
-/// Lines are read as UTF-8, or as Latin-1 when they are not valid UTF-8. A comment or variation
-/// still open when a tag line (`[Name "value"]` alone on its line) or the end of the file comes
-/// is reported as unterminated, and reading goes on from that line. Memory stays bounded
+/// Lines are read as UTF-8, or as Latin-1 when they are not valid UTF-8 (the first such line
+/// is a warning of its game: a file in GBK or cp1251 should be converted to UTF-8); a UTF-16
+/// file is an error. A comment or variation still open when a tag line (`[Name "value"]` alone
+/// on its line) or the end of the file comes stops its game as unterminated, and reading goes
+/// on from that line. Memory stays bounded
 /// whatever the input: a game of more than [`MAX_GAME_TOKENS`] tokens is reported and skipped,
 /// and a line longer than [`MAX_LINE`] (or a game spanning more than [`MAX_GAME_BYTES`]) ends
 /// the reading like an I/O error does: the reader
@@ -179,6 +185,9 @@ struct GameBuilder<R: Rules> {
     content: bool,
     /// A move number written before the first move.
     first_number: Option<usize>,
+    /// The side that moves first in the games of `R`.
+    lead: Color,
+    /// What makes the whole game unreadable (a bad tag or start position).
     error: Option<PdnError>,
 }
 
@@ -195,23 +204,50 @@ impl<R: Rules> GameBuilder<R> {
             movetext: false,
             content: false,
             first_number: None,
+            lead: first_mover::<R>(),
             error: None,
         }
     }
 
-    /// Records the first error of the game; the rest of the game is skipped.
-    fn fail(&mut self, line: usize, message: String) {
-        if self.error.is_none() {
-            self.error = Some(PdnError {
-                game: self.game.number,
-                line,
-                message,
-            });
+    fn located(&self, line: usize, message: String) -> PdnError {
+        PdnError {
+            game: self.game.number,
+            line,
+            message,
         }
     }
 
-    /// Takes a token; `true` when it is the result that ends the game.
-    fn feed(&mut self, token: Token) -> bool {
+    /// Records the first error of the game: the game cannot be read.
+    fn fail(&mut self, line: usize, message: String) {
+        if self.error.is_none() {
+            self.error = Some(self.located(line, message));
+        }
+    }
+
+    /// Ends the main line here: the moves read so far are kept, the rest of the movetext is
+    /// passed over but for its result.
+    fn stop(&mut self, line: usize, message: String) {
+        if self.game.stop.is_none() {
+            self.game.stop = Some(self.located(line, message));
+        }
+    }
+
+    /// Notes text read past, and goes on.
+    fn warn(&mut self, line: usize, message: String) {
+        if self.game.stop.is_none() {
+            let warning = self.located(line, message);
+            self.game.warnings.push(warning);
+        }
+    }
+
+    /// Whether moves and their annotations are still read.
+    fn reading(&self) -> bool {
+        self.error.is_none() && self.game.stop.is_none()
+    }
+
+    /// Takes a token; `last` when it is the game's last word (where a score such as `4-6`
+    /// is read as its result).
+    fn feed(&mut self, token: Token, last: bool) {
         let line = token.line;
         if !self.content && !matches!(token.lexeme, Lexeme::Comment(_)) {
             self.game.line = line; // comments before the tags do not start the game
@@ -232,9 +268,11 @@ impl<R: Rules> GameBuilder<R> {
             Lexeme::Comment(text) => {
                 if self.content {
                     self.begin_movetext();
-                    match self.game.info.last_mut() {
-                        Some(info) => info.comments.push(text),
-                        None => self.game.comments.push(text),
+                    if self.reading() {
+                        match self.game.info.last_mut() {
+                            Some(info) => info.comments.push(text),
+                            None => self.game.comments.push(text),
+                        }
                     }
                 } else {
                     self.game.comments.push(text); // before the tags
@@ -242,9 +280,11 @@ impl<R: Rules> GameBuilder<R> {
             }
             Lexeme::Variation(raw) => {
                 self.begin_movetext();
-                match self.game.info.last_mut() {
-                    Some(info) => info.variations.push(raw),
-                    None => self.fail(line, "variation before the first move".into()),
+                if self.reading() {
+                    match self.game.info.last_mut() {
+                        Some(info) => info.variations.push(raw),
+                        None => self.warn(line, "variation before the first move: skipped".into()),
+                    }
                 }
             }
             Lexeme::Nag(nag) => {
@@ -252,19 +292,45 @@ impl<R: Rules> GameBuilder<R> {
                 self.annotate(nag, line);
             }
             Lexeme::Bad(message) => {
-                self.fail(line, message);
                 self.begin_movetext();
+                self.stop(line, message);
             }
             Lexeme::Word(word) => {
                 self.begin_movetext();
                 if let Some(result) = GameResult::parse(&word) {
                     self.game.result = Some(result);
-                    return true;
+                } else if let Some(result) = self.score(&word, last) {
+                    self.game.result = Some(result);
+                } else {
+                    self.word(&word, line);
                 }
-                self.word(&word, line);
             }
         }
-        false
+    }
+
+    /// A score written as the game's result, `4-6` or `1-9` as 10x10 tournaments keep them
+    /// (more points than the `2-0 1-1 0-2` of one game): the game's last word, or its `Result`
+    /// tag, two numbers that are no legal move here.
+    fn score(&self, word: &str, last: bool) -> Option<GameResult> {
+        let (white, black) = word.split_once('-')?;
+        let number = |text: &str| -> Option<u32> {
+            (!text.is_empty() && text.len() <= 2 && text.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| text.parse().ok())
+                .flatten()
+        };
+        let (white, black) = (number(white)?, number(black)?);
+        let tagged = self
+            .game
+            .tag("Result")
+            .is_some_and(|tag| tag.trim() == word);
+        if !(last || tagged) || (self.reading() && self.position.parse_move(word).is_ok()) {
+            return None;
+        }
+        Some(match white.cmp(&black) {
+            std::cmp::Ordering::Greater => GameResult::WhiteWins,
+            std::cmp::Ordering::Equal => GameResult::Draw,
+            std::cmp::Ordering::Less => GameResult::BlackWins,
+        })
     }
 
     /// Ends the tag section: finds the start position.
@@ -293,7 +359,7 @@ impl<R: Rules> GameBuilder<R> {
 
     /// A move number, a move, or an annotation alone.
     fn word(&mut self, word: &str, line: usize) {
-        if self.error.is_some() {
+        if !self.reading() {
             return;
         }
         let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
@@ -313,10 +379,29 @@ impl<R: Rules> GameBuilder<R> {
 
     /// Attaches an annotation glyph to the last move.
     fn annotate(&mut self, nag: Nag, line: usize) {
+        if !self.reading() {
+            return;
+        }
         match self.game.info.last_mut() {
             Some(info) => info.nags.push(nag),
-            None => self.fail(line, format!("annotation '{nag}' before the first move")),
+            None => self.warn(
+                line,
+                format!("annotation '{nag}' before the first move: skipped"),
+            ),
         }
+    }
+
+    /// The number and the label of the next move.
+    fn next_number(&self) -> (usize, String) {
+        let number = match self.game.info.last() {
+            Some(last) if !last.leads => last.number + 1,
+            Some(last) => last.number,
+            None => self.first_number.unwrap_or(1),
+        };
+        (
+            number,
+            move_label(number, self.position.turn() == self.lead),
+        )
     }
 
     /// Plays move text (with any `!`/`?` suffix) from `word`.
@@ -324,8 +409,10 @@ impl<R: Rules> GameBuilder<R> {
         let bare = text.trim_end_matches(['!', '?']);
         let suffix = &text[bare.len()..];
         let nag = Nag::from_suffix(suffix);
+        let (_, label) = self.next_number();
         if nag.is_none() && !suffix.is_empty() {
-            return self.fail(line, format!("unknown annotation '{suffix}' in '{word}'"));
+            let message = format!("move {label}: unknown annotation '{suffix}' in '{word}'");
+            return self.stop(line, message);
         }
         if bare.is_empty() {
             if let Some(nag) = nag {
@@ -333,39 +420,147 @@ impl<R: Rules> GameBuilder<R> {
             }
             return;
         }
-        let side = self.position.turn();
-        let number = match self.game.info.last() {
-            Some(last) if last.side == Color::Black => last.number + 1,
-            Some(last) => last.number,
-            None => self.first_number.unwrap_or(1),
-        };
-        match self.position.parse_move(bare) {
-            Ok(m) => {
-                let ply = self.game.moves.len();
-                let mut info = MoveInfo::bare(number, side, ply, line, bare.to_string());
-                info.nags.extend(nag);
-                self.game.info.push(info);
-                self.game.moves.push(m);
-                self.position = self.position.play_unchecked(&m);
+        if bare.chars().all(|c| c == '-') {
+            let message = format!("move {label}: '{bare}' stands for a move not recorded");
+            return self.stop(line, message);
+        }
+        match self.find(bare) {
+            Ok(m) => self.push(m, bare, nag, line),
+            Err(MoveError::Syntax { .. }) if !looks_like_move(bare) => {
+                let message = format!("'{word}' is not a move, a move number or a result: skipped");
+                self.warn(line, message);
             }
-            Err(MoveError::Syntax { .. }) if !bare.starts_with(|c: char| c.is_ascii_digit()) => {
-                let message = format!("unexpected '{word}': not a move, a move number or a result");
-                self.fail(line, message);
-            }
-            Err(e) => {
-                let label = move_label(number, side);
-                self.fail(line, format!("move {label} ({bare}): {}", e.reason()));
-            }
+            Err(e @ MoveError::Syntax { .. }) => match glued(bare) {
+                // A move with text stuck to it: `26-22Whiteoverstepped`.
+                Some((head, tail)) => match self.position.parse_move(head) {
+                    Ok(m) => {
+                        self.push(m, head, None, line);
+                        let message = format!("'{tail}' after move {label} ({head}): skipped");
+                        self.warn(line, message);
+                    }
+                    Err(e) => self.stop(line, format!("move {label} ({head}): {}", e.reason())),
+                },
+                None => self.stop(line, format!("move {label} ({bare}): {}", e.reason())),
+            },
+            Err(e) => self.stop(line, format!("move {label} ({bare}): {}", e.reason())),
         }
     }
 
-    fn finish(mut self) -> Result<PdnGame<R>, PdnError> {
+    /// The legal move `text` names: in the game's notation, or in the short notation of
+    /// Russian books for the games written `c3-d4`: `cd4` (the file a man leaves, the square
+    /// it goes to), `c:e5` or `cxe5` for a capture.
+    fn find(&self, text: &str) -> Result<crate::Move<R>, MoveError> {
+        let error = match self.position.parse_move(text) {
+            Ok(m) => return Ok(m),
+            Err(e @ MoveError::Syntax { .. }) => e,
+            Err(e) => return Err(e),
+        };
+        let Some((file, capture, to)) = short_notation(text) else {
+            return Err(error);
+        };
+        if !matches!(R::RULES.notation, Notation::Algebraic { .. }) {
+            return Err(error);
+        }
+        let board = R::RULES.board;
+        let Some(to) = board.parse_square(to) else {
+            return Err(error);
+        };
+        let legal = self.position.legal_moves();
+        let found: Vec<_> = legal
+            .iter()
+            .filter(|m| {
+                m.to() == to
+                    && board.algebraic(m.from()).starts_with(file)
+                    && (!capture || m.is_capture())
+            })
+            .copied()
+            .collect();
+        match found[..] {
+            [m] => Ok(m),
+            [] => {
+                let captures: Vec<String> = legal
+                    .iter()
+                    .filter(|m| m.is_capture())
+                    .map(|m| self.position.move_text_in(m, &legal))
+                    .collect();
+                let rule = if captures.is_empty() || capture {
+                    BrokenRule::NotLegal
+                } else {
+                    BrokenRule::Compulsory { captures }
+                };
+                Err(MoveError::Illegal {
+                    text: text.to_string(),
+                    rule,
+                })
+            }
+            _ => Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                options: found
+                    .iter()
+                    .map(|m| self.position.full_move_text(m))
+                    .collect(),
+            }),
+        }
+    }
+
+    /// Adds a legal move to the main line.
+    fn push(&mut self, m: crate::Move<R>, text: &str, nag: Option<Nag>, line: usize) {
+        let (number, _) = self.next_number();
+        let side = self.position.turn();
+        let ply = self.game.moves.len();
+        let leads = side == self.lead;
+        let mut info = MoveInfo::bare(number, side, leads, ply, line, text.to_string());
+        info.nags.extend(nag);
+        self.game.info.push(info);
+        self.game.moves.push(m);
+        self.position = self.position.play_unchecked(&m);
+    }
+
+    fn finish(mut self, notes: Vec<(usize, String)>) -> Result<PdnGame<R>, PdnError> {
         self.begin_movetext(); // a game of tags alone still needs a valid start
+        for (line, message) in notes {
+            let warning = self.located(line, message);
+            self.game.warnings.push(warning);
+        }
         match self.error {
             Some(error) => Err(error),
             None => Ok(self.game),
         }
     }
+}
+
+/// Whether a word that is not a move was meant as one (and breaks a game that has it): it
+/// begins with a square number, or with a square name as `c3-d4` or `cd4` do.
+fn looks_like_move(word: &str) -> bool {
+    let bytes = word.as_bytes();
+    match bytes {
+        [b'0'..=b'9', ..] => true,
+        [b'a'..=b'h', b'1'..=b'9', ..] => true,
+        [b'a'..=b'h', b'a'..=b'h' | b'x' | b':', ..] => short_notation(word).is_some(),
+        _ => false,
+    }
+}
+
+/// A numeric move with text stuck to its end: `26-22Whiteoverstepped` is `26-22` and the text.
+fn glued(word: &str) -> Option<(&str, &str)> {
+    let end = word.find(|c: char| c.is_alphabetic() && c != 'x' && c != 'X')?;
+    let (head, tail) = word.split_at(end);
+    let numeric = head
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'x' | b'X' | b':'));
+    (numeric && head.ends_with(|c: char| c.is_ascii_digit())).then_some((head, tail))
+}
+
+/// Russian short notation: `cd4` (from file c to d4), `c:e5` or `cxe5` (a capture): the file,
+/// whether a capture is said, and the square.
+fn short_notation(word: &str) -> Option<(&str, bool, &str)> {
+    let bytes = word.as_bytes();
+    let (capture, to) = match bytes {
+        [b'a'..=b'h', b':' | b'x', b'a'..=b'h', b'1'..=b'8'] => (true, &word[2..]),
+        [b'a'..=b'h', b'a'..=b'h', b'1'..=b'8'] => (false, &word[1..]),
+        _ => return None,
+    };
+    Some((&word[..1], capture, to))
 }
 
 #[cfg(test)]

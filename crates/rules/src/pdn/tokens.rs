@@ -31,6 +31,8 @@ pub(super) struct Token {
 pub(super) struct RawGame {
     pub(super) number: usize,
     pub(super) tokens: Vec<Token>,
+    /// What the lexer read past in this game, located: a line read as Latin-1.
+    pub(super) notes: Vec<(usize, String)>,
 }
 
 /// Splits a PDN file into its games' tokens, one game at a time.
@@ -50,6 +52,10 @@ pub(super) struct Lexer<B> {
     finished: bool,
     /// Bytes read since the current game began (see [`MAX_GAME_BYTES`]).
     game_bytes: usize,
+    /// Whether a line that is not UTF-8 has been read (said once per file).
+    latin1: bool,
+    /// Notes for the game being read.
+    notes: Vec<(usize, String)>,
 }
 
 impl<B: BufRead> Lexer<B> {
@@ -64,6 +70,8 @@ impl<B: BufRead> Lexer<B> {
             pending: None,
             finished: false,
             game_bytes: 0,
+            latin1: false,
+            notes: Vec::new(),
         }
     }
 
@@ -94,12 +102,32 @@ impl<B: BufRead> Lexer<B> {
                 ),
             ));
         }
+        if self.line == 1
+            && (self.bytes.starts_with(b"\xff\xfe") || self.bytes.starts_with(b"\xfe\xff"))
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "the file is in UTF-16: save it as UTF-8 (or Latin-1) to read it",
+            ));
+        }
         while matches!(self.bytes.last(), Some(b'\n' | b'\r')) {
             self.bytes.pop();
         }
         match std::str::from_utf8(&self.bytes) {
             Ok(text) => self.text.push_str(text),
-            Err(_) => self.text.extend(self.bytes.iter().map(|&b| b as char)),
+            Err(_) => {
+                if !self.latin1 {
+                    self.latin1 = true;
+                    self.notes.push((
+                        self.line,
+                        "this line is not UTF-8: the file is read as Latin-1, so letters of \
+                         another encoding (GBK, cp1251...) come out garbled; convert the file \
+                         to UTF-8 to keep them"
+                            .into(),
+                    ));
+                }
+                self.text.extend(self.bytes.iter().map(|&b| b as char))
+            }
         }
         if self.line == 1 && self.text.starts_with('\u{feff}') {
             self.pos = '\u{feff}'.len_utf8();
@@ -140,9 +168,53 @@ impl<B: BufRead> Lexer<B> {
                     let opening = ['(', '{', '['][")}]".find(c).unwrap_or(0)];
                     Lexeme::Bad(format!("'{c}' without '{opening}'"))
                 }
-                _ => Lexeme::Word(self.take_word(0)),
+                _ => Lexeme::Word(self.take_move_word()?),
             };
             return Ok(Some(Token { lexeme, line }));
+        }
+    }
+
+    /// A word of movetext, with the whitespace some files put inside a move taken out: `1- 7`,
+    /// `35x 4`, `35 x4`, `c3 - d4`, a move broken at the end of a line (the FMJD PDN grammar
+    /// allows whitespace between a move's squares and its separators).
+    fn take_move_word(&mut self) -> io::Result<String> {
+        let mut word = self.take_word(0);
+        loop {
+            let rest = &self.text[self.pos..];
+            let next = rest.trim_start();
+            let gap = rest.len() - next.len();
+            let open = word.len() > 1 && word.ends_with(is_move_separator);
+            let joins = if open {
+                starts_square(next) && !next.split(is_delimiter).next().unwrap_or("").contains('.')
+            } else {
+                is_square(&word)
+                    && next.starts_with(is_move_separator)
+                    && (next.len() == 1
+                        || starts_square(&next[1..])
+                        || next[1..].starts_with(char::is_whitespace))
+            };
+            if joins {
+                self.pos += gap;
+                let more = self.take_word(0);
+                word.push_str(&more);
+            } else if open && next.is_empty() {
+                // A move broken at the line end: go on on the next line if it goes on the move.
+                if !self.next_line()? {
+                    return Ok(word);
+                }
+                if self.text.starts_with('%') {
+                    self.pos = self.text.len();
+                    return Ok(word);
+                }
+                let rest = &self.text[self.pos..];
+                let next = rest.trim_start();
+                if !starts_square(next) {
+                    return Ok(word);
+                }
+                self.pos += rest.len() - next.len();
+            } else {
+                return Ok(word);
+            }
         }
     }
 
@@ -293,6 +365,7 @@ impl<B: BufRead> Lexer<B> {
                     game.insert(RawGame {
                         number: self.games,
                         tokens: Vec::new(),
+                        notes: Vec::new(),
                     })
                 }
             };
@@ -329,7 +402,8 @@ impl<B: BufRead> Lexer<B> {
                 break;
             }
         }
-        let game = game.filter(|_| content)?;
+        let mut game = game.filter(|_| content)?;
+        game.notes = std::mem::take(&mut self.notes);
         if too_long {
             return Some(Err(PdnError {
                 game: game.number,
@@ -340,6 +414,29 @@ impl<B: BufRead> Lexer<B> {
             }));
         }
         Some(Ok(game))
+    }
+}
+
+/// The separators inside a move: `32-28`, `28x19`, `c3:e5`.
+fn is_move_separator(c: char) -> bool {
+    matches!(c, '-' | 'x' | 'X' | ':')
+}
+
+/// Whether `text` begins with a square: a number, or a name such as `d4`.
+fn starts_square(text: &str) -> bool {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_digit() => true,
+        Some('a'..='h') => chars.next().is_some_and(|c| c.is_ascii_digit()),
+        _ => false,
+    }
+}
+
+/// Whether `word` is a square alone: `35`, `c3`.
+fn is_square(word: &str) -> bool {
+    match word.as_bytes() {
+        [b'a'..=b'h', b'1'..=b'9'] => true,
+        digits => !digits.is_empty() && digits.iter().all(u8::is_ascii_digit),
     }
 }
 

@@ -1,17 +1,17 @@
 //! Games written back in PDN 3.0.
 
 use super::tokens::collapse;
-use super::{GameResult, PdnGame};
+use super::{first_mover, GameResult, PdnGame};
 use crate::position::Position;
 use crate::rules::{Rules, Variant};
-use crate::square::Color;
 
 /// Where [`write_game`] wraps movetext lines.
 const WIDTH: usize = 80;
 
 /// Writes a game in PDN 3.0: its tags (a `[GameType]` tag for the games other than
 /// international draughts when the game has none; a `[FEN]` tag, canonical, only when the start
-/// is not the initial position), a blank line, then numbered movetext in the game's notation
+/// is not the initial position), a blank line, then numbered movetext (`17.` before the move of
+/// the side that moves first in the game, Black in English checkers) in the game's notation
 /// wrapped at 80 columns, ending with the result (`*` when there is none) and a line end. Games
 /// written one after another should be separated by a blank line.
 ///
@@ -48,14 +48,17 @@ pub fn write_game<R: Rules>(game: &PdnGame<R>) -> String {
     let mut position = game.start;
     let mut number = game.info.first().map_or(1, |info| info.number);
     let mut interrupted = true;
+    let lead = first_mover::<R>();
     for (ply, m) in game.moves.iter().enumerate() {
         let info = game.info.get(ply);
         let side = position.turn();
         // The number and its move stay on one line.
-        let mut word = match side {
-            Color::White => format!("{number}. "),
-            Color::Black if interrupted => format!("{number}... "),
-            Color::Black => String::new(),
+        let mut word = if side == lead {
+            format!("{number}. ")
+        } else if interrupted {
+            format!("{number}... ")
+        } else {
+            String::new()
         };
         word.push_str(&position.move_text(m));
         let nags = info.map_or(&[][..], |info| &info.nags[..]);
@@ -79,7 +82,7 @@ pub fn write_game<R: Rules>(game: &PdnGame<R>) -> String {
                 interrupted = true;
             }
         }
-        if side == Color::Black {
+        if side != lead {
             number += 1;
         }
         position = position.play_unchecked(m);
