@@ -52,7 +52,7 @@ impl Read for Archive {
             self.pending.clear();
             self.at = 0;
             self.game += 1;
-            if self.game % 16 == 0 {
+            if self.game.is_multiple_of(16) {
                 self.pending.extend_from_slice(REAL.as_bytes());
             } else {
                 let line = "a comment line of a long annotated game, read and dropped\n";
