@@ -3,10 +3,9 @@ use super::output::{self, is_device, Streamed};
 use super::values::{one_of, VariantName};
 use super::CliError;
 use clap::Args;
-use damtutor::exercise::{self, Bilingual, Exercise};
+use damtutor::exercise::{self, Exercise};
 use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
 use damtutor::generate::{self, Stop, Target};
-use damtutor::words::Lang;
 use damtutor::Variant;
 use std::collections::{HashMap, HashSet};
 use std::io::BufReader;
@@ -123,8 +122,10 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             }
             Event::Found(mined) => {
                 let mut exercise = mined.proven.exercise(ids.next(stem, mined.id(stem)));
-                exercise.source = Bilingual::new(Lang::English, mined.source.clone());
-                exercise.comment = Bilingual::new(Lang::English, mined.comment());
+                exercise.title = mined.texts.title.clone();
+                exercise.hint = mined.texts.hint.clone();
+                exercise.source = mined.texts.source.clone();
+                exercise.comment = mined.texts.comment.clone();
                 if writer.push(&exercise).is_err() {
                     // The error is kept and reported at the end; nothing more is worth mining.
                     stop.raise();
@@ -160,6 +161,23 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             report.positions,
             report.found,
             report.duplicates
+        ),
+    )?;
+    let f = &report.filtered;
+    say(
+        device,
+        &format!(
+            "positions left out: {} inside a combination the game played, {} with a capture to \
+             make, {} with no sacrifice at hand, {} with no combination proven, {} only winning \
+             back an exchange the side started, {} with a capture as key, {} with nothing to \
+             teach (no sacrifice, only-move or named motif)",
+            f.inside_played,
+            f.capture_pending,
+            f.no_sacrifice_at_hand,
+            f.no_combination,
+            f.restoring,
+            f.recapture,
+            f.nothing_to_teach
         ),
     )?;
     say(

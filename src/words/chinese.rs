@@ -630,6 +630,16 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         PageCopied => "已复制。",
         PageClose => "关闭",
 
+        // Exercises mined from games
+        MineTitle => "{game}：{caption}",
+        MineRound => "{event}，第{round}轮",
+        MineHint => "想一想{motif}。",
+        MineMove => "第{number}回合{side}",
+        MinePlayed => "对局中走出了这步组合。",
+        MineMissed => "对局中错过了这步组合，实战走了{move}。",
+        MineStarted => "对局中走出了第一步{key}，但随后走了{move}，没有得子。",
+        MineGameOver => "对局在此结束，未走出这步组合。",
+
         _ => return None,
     })
 }

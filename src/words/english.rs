@@ -648,4 +648,14 @@ english! {
     PageCopy => "Copy the text",
     PageCopied => "Copied.",
     PageClose => "Close",
+
+    // Exercises mined from games: title, hint, comment and source
+    MineTitle => "{game}: {caption}",
+    MineRound => "{event}, round {round}",
+    MineHint => "Think of a {motif}.",
+    MineMove => "move {label}",
+    MinePlayed => "Played in the game.",
+    MineMissed => "Missed in the game, which went {move}.",
+    MineStarted => "The game played the key move {key}, then went {move} and did not win the material.",
+    MineGameOver => "Not played: the game ended here.",
 }
