@@ -347,6 +347,7 @@ fn each_filter_is_counted() {
         report.filtered,
         Filtered {
             inside_played: 10,
+            repeated: 0,
             capture_pending: 21,
             no_sacrifice_at_hand: 8,
             no_combination: 78,

@@ -41,6 +41,10 @@ pub struct MineArgs {
     /// Stop after this many seconds and write what was found [default: no limit].
     #[arg(long, value_parser = super::values::seconds)]
     pub time_limit: Option<f64>,
+    /// Read at most this many games in all (the first ones, in the order of the files): a
+    /// sample that is the same on every machine [default: every game].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_games: Option<u64>,
     /// The set's title [default: from the file names].
     #[arg(long)]
     pub title: Option<String>,
@@ -63,6 +67,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     let mut options = MineOptions {
         target,
         variant: args.variant.into(),
+        max_games: args.max_games,
         ..MineOptions::default()
     };
     options.proof.horizon = args.max_plies;
@@ -167,11 +172,13 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     say(
         device,
         &format!(
-            "positions left out: {} inside a combination the game played, {} with a capture to \
+            "positions left out: {} inside a combination the game played, {} seen before in the \
+             game, {} with a capture to \
              make, {} with no sacrifice at hand, {} with no combination proven, {} only winning \
              back an exchange the side started, {} with a capture as key, {} with nothing to \
              teach (no sacrifice, only-move or named motif)",
             f.inside_played,
+            f.repeated,
             f.capture_pending,
             f.no_sacrifice_at_hand,
             f.no_combination,

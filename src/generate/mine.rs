@@ -54,6 +54,10 @@ pub struct MineOptions {
     /// Games read ahead and mined at the same time, per core: enough to keep every core busy
     /// while one game takes long, and the bound on the memory a run holds.
     pub games_per_thread: usize,
+    /// Read at most this many games (counted across the files of a run, skipped ones
+    /// included): a sample of an archive that is the same on every machine, unlike a time
+    /// limit.
+    pub max_games: Option<u64>,
 }
 
 impl Default for MineOptions {
@@ -68,6 +72,7 @@ impl Default for MineOptions {
                 ..Proof::default()
             },
             games_per_thread: 8,
+            max_games: None,
         }
     }
 }
@@ -159,6 +164,8 @@ fn comment(lang: Lang, played: &Played) -> String {
 pub struct Filtered {
     /// Inside a combination the game played: looked at once, at its key.
     pub inside_played: u64,
+    /// Seen before in the same game (kings shuffling in an endgame): solved once.
+    pub repeated: u64,
     /// With a capture to make: the exercise would start in the middle of an exchange.
     pub capture_pending: u64,
     /// Without a quiet move that forces a capture, for the targets built on a sacrifice.
@@ -177,6 +184,7 @@ pub struct Filtered {
 impl Filtered {
     fn add(&mut self, other: &Filtered) {
         self.inside_played += other.inside_played;
+        self.repeated += other.repeated;
         self.capture_pending += other.capture_pending;
         self.no_sacrifice_at_hand += other.no_sacrifice_at_hand;
         self.no_combination += other.no_combination;
@@ -252,6 +260,10 @@ pub fn mine<R: BufRead>(
         while reading && started_games - reported < window {
             if stop.reached() {
                 report.stopped = true;
+                reading = false;
+                break;
+            }
+            if options.max_games.is_some_and(|max| report.games >= max) {
                 reading = false;
                 break;
             }
@@ -393,9 +405,14 @@ pub fn mine_game<R: Game>(
     }
     let filtered = &mut result.filtered;
     let mut resume = 0;
+    let mut seen = HashSet::new();
     for (ply, position) in positions.iter().enumerate() {
         if ply < resume {
             filtered.inside_played += 1;
+            continue;
+        }
+        if !seen.insert(position.hash_key()) {
+            filtered.repeated += 1;
             continue;
         }
         if position.has_capture() {
