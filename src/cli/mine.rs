@@ -3,10 +3,9 @@ use super::output::{self, is_device, Streamed};
 use super::values::{one_of, VariantName};
 use super::CliError;
 use clap::Args;
-use damtutor::exercise::{self, Bilingual, Exercise};
+use damtutor::exercise::{self, Exercise};
 use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
 use damtutor::generate::{self, Stop, Target};
-use damtutor::words::Lang;
 use damtutor::Variant;
 use std::collections::{HashMap, HashSet};
 use std::io::BufReader;
@@ -42,6 +41,10 @@ pub struct MineArgs {
     /// Stop after this many seconds and write what was found [default: no limit].
     #[arg(long, value_parser = super::values::seconds)]
     pub time_limit: Option<f64>,
+    /// Read at most this many games in all (the first ones, in the order of the files): a
+    /// sample that is the same on every machine [default: every game].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_games: Option<u64>,
     /// The set's title [default: from the file names].
     #[arg(long)]
     pub title: Option<String>,
@@ -64,6 +67,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     let mut options = MineOptions {
         target,
         variant: args.variant.into(),
+        max_games: args.max_games,
         ..MineOptions::default()
     };
     options.proof.horizon = args.max_plies;
@@ -113,10 +117,20 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             Event::Skipped(error) => {
                 bar.suspend(|| eprintln!("damtutor: warning: {name}: {error} (game skipped)"));
             }
+            Event::Cut(error) => {
+                bar.suspend(|| {
+                    eprintln!("damtutor: warning: {name}: {error} (the game is mined up to there)")
+                });
+            }
+            Event::Warning(warning) => {
+                bar.suspend(|| eprintln!("damtutor: warning: {name}: {warning}"));
+            }
             Event::Found(mined) => {
                 let mut exercise = mined.proven.exercise(ids.next(stem, mined.id(stem)));
-                exercise.source = Bilingual::new(Lang::English, mined.source.clone());
-                exercise.comment = Bilingual::new(Lang::English, mined.comment());
+                exercise.title = mined.texts.title.clone();
+                exercise.hint = mined.texts.hint.clone();
+                exercise.source = mined.texts.source.clone();
+                exercise.comment = mined.texts.comment.clone();
                 if writer.push(&exercise).is_err() {
                     // The error is kept and reported at the end; nothing more is worth mining.
                     stop.raise();
@@ -145,12 +159,32 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     say(
         device,
         &format!(
-            "games read: {} ({} skipped), positions examined: {}, exercises found: {} ({} duplicates dropped)",
+            "games read: {} ({} skipped, {} stopped short), positions examined: {}, exercises found: {} ({} duplicates dropped)",
             report.games,
             report.skipped,
+            report.cut,
             report.positions,
             report.found,
             report.duplicates
+        ),
+    )?;
+    let f = &report.filtered;
+    say(
+        device,
+        &format!(
+            "positions left out: {} inside a combination the game played, {} seen before in the \
+             game, {} with a capture to \
+             make, {} with no sacrifice at hand, {} with no combination proven, {} only winning \
+             back an exchange the side started, {} with a capture as key, {} with nothing to \
+             teach (no sacrifice, only-move or named motif)",
+            f.inside_played,
+            f.repeated,
+            f.capture_pending,
+            f.no_sacrifice_at_hand,
+            f.no_combination,
+            f.restoring,
+            f.recapture,
+            f.nothing_to_teach
         ),
     )?;
     say(

@@ -5,7 +5,7 @@
 //! mined with the rules its `GameType` tag names (20 international, 21 english, 25 russian, 26
 //! brazilian; [`MineOptions::variant`] without the tag), and a game of a type the engine does
 //! not know is skipped and reported with its number and line like any game that cannot be
-//! read. Games are mined in parallel,
+//! read. A game with a move that breaks the rules is mined up to that move, and reported. Games are mined in parallel,
 //! a few per core at a time ([`MineOptions::games_per_thread`]), and each combination is handed
 //! to the caller as soon as the games before it are done ([`Event::Found`]), in file order.
 //! Nothing grows with the input: a file of any size streams through in bounded memory. A game
@@ -25,9 +25,12 @@
 //! positions inside it are not looked at again.
 
 use super::{canonical_key, has_sacrifice, prove_solution, Game, Proof, Proven, Stop, Target};
+use crate::exercise::Bilingual;
 use crate::pdn::{self, PdnError, VariantGame};
 use crate::solver::{self, Solver};
+use crate::solver::{Goal, Motif};
 use crate::square::Color;
+use crate::words::{self, say, Lang, Text};
 use crate::Variant;
 use damtutor_rules::pdn::PdnGame;
 use damtutor_rules::Position;
@@ -51,6 +54,10 @@ pub struct MineOptions {
     /// Games read ahead and mined at the same time, per core: enough to keep every core busy
     /// while one game takes long, and the bound on the memory a run holds.
     pub games_per_thread: usize,
+    /// Read at most this many games (counted across the files of a run, skipped ones
+    /// included): a sample of an archive that is the same on every machine, unlike a time
+    /// limit.
+    pub max_games: Option<u64>,
 }
 
 impl Default for MineOptions {
@@ -65,6 +72,7 @@ impl Default for MineOptions {
                 ..Proof::default()
             },
             games_per_thread: 8,
+            max_games: None,
         }
     }
 }
@@ -72,8 +80,11 @@ impl Default for MineOptions {
 /// Whether the combination was played in the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Played {
-    /// The game's next move was the key move.
+    /// The game's next move was the key move, and the gain followed.
     Played,
+    /// The game's next move was the key move (`key`), but the game then went another way
+    /// (`went`, the move played) and the gain did not follow.
+    KeyOnly { key: String, went: String },
     /// The game went another way: the move played, in notation.
     Missed(String),
     /// The game ended in this position.
@@ -93,6 +104,10 @@ pub struct Mined {
     pub side: Color,
     /// Players, event and date from the game's tags, and the move number.
     pub source: String,
+    /// The exercise's texts in both languages: a title from the game's event and round and
+    /// the caption ("NK 2003, round 5: White to play and win material"), a hint from its
+    /// motif, what the game did, and the source.
+    pub texts: MinedTexts,
     /// Whether the game played it.
     pub played: Played,
     /// The goal and solution, in the game's rules and notation.
@@ -108,11 +123,7 @@ impl Mined {
 
     /// What the game did with the combination, as an exercise comment.
     pub fn comment(&self) -> String {
-        match &self.played {
-            Played::Played => "Played in the game.".to_string(),
-            Played::Missed(text) => format!("Missed in the game, which went {text}."),
-            Played::GameOver => "Not played: the game ended here.".to_string(),
-        }
+        comment(Lang::English, &self.played)
     }
 
     /// An id from the file's name and the game and move: `club-g3-17w`.
@@ -129,6 +140,60 @@ impl Mined {
     }
 }
 
+/// A mined exercise's texts, in English and Chinese.
+#[derive(Clone, Debug, Default)]
+pub struct MinedTexts {
+    pub title: Bilingual,
+    pub hint: Bilingual,
+    pub comment: Bilingual,
+    pub source: Bilingual,
+}
+
+/// What the game did with the combination, in `lang`.
+fn comment(lang: Lang, played: &Played) -> String {
+    match played {
+        Played::Played => say!(lang, Text::MinePlayed),
+        Played::KeyOnly { key, went } => say!(lang, Text::MineStarted, key, move = went),
+        Played::Missed(text) => say!(lang, Text::MineMissed, move = text),
+        Played::GameOver => say!(lang, Text::MineGameOver),
+    }
+}
+
+/// How many positions each filter left out (a position counts under the first that took it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filtered {
+    /// Inside a combination the game played: looked at once, at its key.
+    pub inside_played: u64,
+    /// Seen before in the same game (kings shuffling in an endgame): solved once.
+    pub repeated: u64,
+    /// With a capture to make: the exercise would start in the middle of an exchange.
+    pub capture_pending: u64,
+    /// Without a quiet move that forces a capture, for the targets built on a sacrifice.
+    pub no_sacrifice_at_hand: u64,
+    /// Solved, and no unique key to a gain proven (the solver's work, not a filter).
+    pub no_combination: u64,
+    /// The side to move only wins back what it gave in an exchange it started: in the last
+    /// two moves of its own it fell behind by at least the gain.
+    pub restoring: u64,
+    /// The key move is a capture: a recapture, not a combination.
+    pub recapture: u64,
+    /// Nothing to teach: no sacrifice, no quiet only-move after the key, no named motif.
+    pub nothing_to_teach: u64,
+}
+
+impl Filtered {
+    fn add(&mut self, other: &Filtered) {
+        self.inside_played += other.inside_played;
+        self.repeated += other.repeated;
+        self.capture_pending += other.capture_pending;
+        self.no_sacrifice_at_hand += other.no_sacrifice_at_hand;
+        self.no_combination += other.no_combination;
+        self.restoring += other.restoring;
+        self.recapture += other.recapture;
+        self.nothing_to_teach += other.nothing_to_teach;
+    }
+}
+
 /// What a run did: counts (the exercises themselves go to the caller as [`Event::Found`]).
 #[derive(Clone, Debug, Default)]
 pub struct MineReport {
@@ -136,6 +201,9 @@ pub struct MineReport {
     pub games: u64,
     /// Games that could not be read.
     pub skipped: u64,
+    /// Games whose main line stops short at a move that breaks the rules (a typo in the
+    /// source): mined up to that move.
+    pub cut: u64,
     /// Positions looked at.
     pub positions: u64,
     /// Positions the solver worked on (after the cheap checks).
@@ -144,6 +212,8 @@ pub struct MineReport {
     pub found: u64,
     /// Combinations dropped as the same position as an earlier one, or its mirror.
     pub duplicates: u64,
+    /// Positions each filter left out.
+    pub filtered: Filtered,
     /// Whether the run stopped on its deadline or stop flag.
     pub stopped: bool,
     /// The time the run took.
@@ -156,6 +226,10 @@ pub struct MineReport {
 pub enum Event<'a> {
     /// A game was skipped.
     Skipped(&'a PdnError),
+    /// A game stops short at this move; it is mined up to it.
+    Cut(&'a PdnError),
+    /// Text of a game read past (a word that is no move, a line not in UTF-8).
+    Warning(&'a PdnError),
     /// A new combination, in file order.
     Found(Box<Mined>),
     /// A game was done.
@@ -189,10 +263,21 @@ pub fn mine<R: BufRead>(
                 reading = false;
                 break;
             }
+            if options.max_games.is_some_and(|max| report.games >= max) {
+                reading = false;
+                break;
+            }
             match games.next() {
                 None => reading = false,
                 Some(Ok(game)) => {
                     report.games += 1;
+                    for warning in game.warnings() {
+                        events(Event::Warning(warning));
+                    }
+                    if let Some(cut) = game.stop() {
+                        report.cut += 1;
+                        events(Event::Cut(cut));
+                    }
                     let (sender, index) = (sender.clone(), started_games);
                     started_games += 1;
                     scope.spawn(move |_| {
@@ -233,6 +318,7 @@ pub fn mine<R: BufRead>(
             reported += 1;
             report.positions += findings.positions;
             report.solved += findings.solved;
+            report.filtered.add(&findings.filtered);
             for mined in findings.found {
                 if report
                     .seen
@@ -273,6 +359,8 @@ pub struct GameFindings {
     pub positions: u64,
     /// Positions the solver worked on.
     pub solved: u64,
+    /// Positions each filter left out.
+    pub filtered: Filtered,
     /// The combinations, in the game's order.
     pub found: Vec<Mined>,
 }
@@ -309,11 +397,30 @@ pub fn mine_game<R: Game>(
     let mut result = GameFindings {
         positions: positions.len() as u64,
         solved: 0,
+        filtered: Filtered::default(),
         found: Vec::new(),
     };
+    if !options.target.exists_in(R::RULES.variant) {
+        return result;
+    }
+    let filtered = &mut result.filtered;
     let mut resume = 0;
+    let mut seen = HashSet::new();
     for (ply, position) in positions.iter().enumerate() {
-        if ply < resume || !worth_solving(position, options.target) {
+        if ply < resume {
+            filtered.inside_played += 1;
+            continue;
+        }
+        if !seen.insert(position.hash_key()) {
+            filtered.repeated += 1;
+            continue;
+        }
+        if position.has_capture() {
+            filtered.capture_pending += 1;
+            continue;
+        }
+        if !worth_solving(position, options.target) {
+            filtered.no_sacrifice_at_hand += 1;
             continue;
         }
         if stop.reached() {
@@ -323,9 +430,25 @@ pub fn mine_game<R: Game>(
         let Some((goal, solution)) =
             prove_solution(solver, position, options.target, &options.proof)
         else {
+            filtered.no_combination += 1;
             continue;
         };
+        let side = position.turn();
+        if let Goal::Material(gain) = goal {
+            if deficit(&positions, ply, side) >= gain as i32 {
+                filtered.restoring += 1;
+                continue;
+            }
+        }
         let key = solution.key_moves[0];
+        if key.is_capture() {
+            filtered.recapture += 1;
+            continue;
+        }
+        if !teaches(&solution) {
+            filtered.nothing_to_teach += 1;
+            continue;
+        }
         let played = match game.moves.get(ply) {
             None => Played::GameOver,
             Some(m) if *m == key => {
@@ -337,39 +460,164 @@ pub fn mine_game<R: Game>(
                     .take_while(|(a, b)| a == b)
                     .count();
                 resume = ply + followed.max(1);
-                Played::Played
+                // The gain followed: the game went the whole line (or ended in it), or had
+                // the gain where the line ends all the same.
+                let at = ply + followed;
+                let wanted = match goal {
+                    Goal::Material(gain) => gain as i32,
+                    _ => 1,
+                };
+                let end = (ply + solution.line.len()).min(positions.len() - 1);
+                let gained =
+                    solver::balance(&positions[end], side) - solver::balance(position, side);
+                if followed == solution.line.len() || at == game.moves.len() || gained >= wanted {
+                    Played::Played
+                } else {
+                    Played::KeyOnly {
+                        key: position.move_text(&key),
+                        went: positions[at].move_text(&game.moves[at]),
+                    }
+                }
             }
             Some(m) => Played::Missed(position.move_text(m)),
         };
         let (number, side) = move_number(game, ply, position);
-        result.found.push(Mined {
+        let label = move_label(R::RULES.variant, number, side);
+        let motifs = solution.motifs.clone();
+        let mut mined = Mined {
             game: game.number,
             ply,
             number,
             side,
-            source: source(game, &move_label(R::RULES.variant, number, side)),
+            source: source(game, &label),
+            texts: MinedTexts::default(),
             played,
             proven: Proven {
                 goal,
                 solution: R::wrap(solution),
             },
-        });
+        };
+        mined.texts = texts(game, &mined, &label, &motifs);
+        result.found.push(mined);
     }
     result
 }
 
-/// Whether the solver should look at `position`: a target that exists in its game, nothing to
-/// capture, and a sacrifice at hand when the target needs one.
+/// Whether the solver should look at a position with nothing to capture: a move to play, and
+/// a sacrifice at hand when the target needs one (a cheap test: one move generation per move).
 fn worth_solving<R: damtutor_rules::Rules>(position: &Position<R>, target: Target) -> bool {
-    if !target.exists_in(R::RULES.variant) {
-        return false;
-    }
     match target {
-        Target::Any | Target::Breakthrough => {
-            !position.has_capture() && position.count_legal_moves() != 0
-        }
+        Target::Any | Target::Breakthrough => position.count_legal_moves() != 0,
         _ => has_sacrifice(position),
     }
+}
+
+/// How far `side` fell behind in its last two moves and the replies: the most its balance
+/// dropped from the positions two and four plies before `ply` (where it was also to move).
+fn deficit<R: damtutor_rules::Rules>(positions: &[Position<R>], ply: usize, side: Color) -> i32 {
+    let now = solver::balance(&positions[ply], side);
+    [2, 4]
+        .iter()
+        .filter_map(|back| ply.checked_sub(*back))
+        .map(|before| solver::balance(&positions[before], side) - now)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The motifs that make a position worth solving without a sacrifice.
+const NAMED: [Motif; 6] = [
+    Motif::TurkishStrike,
+    Motif::CoupPhilippe,
+    Motif::CoupRoyal,
+    Motif::Bomb,
+    Motif::KingTrap,
+    Motif::Breakthrough,
+];
+
+/// Whether a solution teaches something: a sacrifice, a named motif, or a quiet move of the
+/// solving side after the key (an only-move: the key is unique and the line forced).
+fn teaches<R: damtutor_rules::Rules>(solution: &solver::Solution<R>) -> bool {
+    if solution.motifs.contains(&Motif::Sacrifice)
+        || solution.motifs.iter().any(|m| NAMED.contains(m))
+    {
+        return true;
+    }
+    // The solving side plays the key and every second move after it.
+    solution
+        .line
+        .iter()
+        .step_by(2)
+        .skip(1)
+        .any(|m| !m.is_capture())
+}
+
+/// The motif a hint names: the most particular of the solution's.
+fn hint_motif(motifs: &[Motif]) -> Option<Motif> {
+    const ORDER: [Motif; 11] = [
+        Motif::CoupRoyal,
+        Motif::CoupPhilippe,
+        Motif::Bomb,
+        Motif::TurkishStrike,
+        Motif::KingTrap,
+        Motif::Breakthrough,
+        Motif::MajorityRuleForcing,
+        Motif::BackwardCapture,
+        Motif::MultiCapture,
+        Motif::Tempo,
+        Motif::Sacrifice,
+    ];
+    ORDER.into_iter().find(|m| motifs.contains(m))
+}
+
+/// The texts of a mined exercise in both languages.
+fn texts<R: damtutor_rules::Rules>(
+    game: &PdnGame<R>,
+    mined: &Mined,
+    label: &str,
+    motifs: &[Motif],
+) -> MinedTexts {
+    let tag = |name: &str| {
+        game.tag(name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?" && *v != "-" && !v.starts_with("????"))
+    };
+    let mut out = MinedTexts::default();
+    for lang in [Lang::English, Lang::Chinese] {
+        let named = match (tag("Event"), tag("Round")) {
+            (Some(event), Some(round)) => Some(say!(lang, Text::MineRound, event, round)),
+            (Some(event), None) => Some(event.to_string()),
+            (None, _) => match (tag("White"), tag("Black")) {
+                (Some(white), Some(black)) => Some(format!("{white} - {black}")),
+                _ => None,
+            },
+        };
+        let caption = words::caption(lang, mined.side, mined.proven.goal);
+        let title = match named {
+            Some(game) => say!(lang, Text::MineTitle, game, caption),
+            None => caption,
+        };
+        out.title.set(lang, title);
+        if let Some(motif) = hint_motif(motifs) {
+            let motif = words::motif(lang, motif);
+            out.hint.set(lang, say!(lang, Text::MineHint, motif));
+        }
+        out.comment.set(lang, comment(lang, &mined.played));
+        let side = words::side(lang, mined.side);
+        let at = say!(lang, Text::MineMove, label, number = mined.number, side);
+        let source = match lang {
+            Lang::English => mined.source.clone(),
+            _ => {
+                let english_at = format!("move {label}");
+                let base = mined
+                    .source
+                    .strip_suffix(&english_at)
+                    .unwrap_or(&mined.source);
+                format!("{base}{at}")
+            }
+        };
+        out.source.set(lang, source);
+    }
+    out
 }
 
 /// The move number and side of the move played from `positions()[ply]`. The numbers run as

@@ -642,6 +642,15 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         PageConfirmNewStudent => "清除本页的姓名、已解出的题和提示记录，留给下一位学生吗？",
         CheckPageEdited => "{file}：警告：答案与练习页的校验码不符，交卷后被手工改过？",
         CheckPageUnrecorded => "{file}：警告：第 {id} 题有答案，但练习页没有它的走子记录",
+        // Exercises mined from games
+        MineTitle => "{game}：{caption}",
+        MineRound => "{event}，第{round}轮",
+        MineHint => "想一想{motif}。",
+        MineMove => "第{number}回合{side}",
+        MinePlayed => "对局中走出了这步组合。",
+        MineMissed => "对局中错过了这步组合，实战走了{move}。",
+        MineStarted => "对局中走出了第一步{key}，但随后走了{move}，没有得子。",
+        MineGameOver => "对局在此结束，未走出这步组合。",
 
         _ => return None,
     })

@@ -661,4 +661,13 @@ english! {
     PageConfirmNewStudent => "Clear the name, the solved exercises and the hints on this page, for the next student?",
     CheckPageEdited => "{file}: warning: the answers do not match the practice page's checksum: edited by hand after handing in?",
     CheckPageUnrecorded => "{file}: warning: exercise {id} has an answer but the practice page recorded no play of it",
+    // Exercises mined from games: title, hint, comment and source
+    MineTitle => "{game}: {caption}",
+    MineRound => "{event}, round {round}",
+    MineHint => "Think of a {motif}.",
+    MineMove => "move {label}",
+    MinePlayed => "Played in the game.",
+    MineMissed => "Missed in the game, which went {move}.",
+    MineStarted => "The game played the key move {key}, then went {move} and did not win the material.",
+    MineGameOver => "Not played: the game ended here.",
 }

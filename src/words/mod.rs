@@ -220,6 +220,7 @@ mod tests {
                         &["ply", "text", "reason", "refutation", "rule"]
                     }
                     Text::ReasonRefuted | Text::ReasonRefutedWithKings => &["side"],
+                    Text::MineMove => &["number", "side"],
                     _ => &[],
                 };
                 assert!(

@@ -1,9 +1,12 @@
-//! PDN files: tests/data/games.pdn read game by game from disk, then written and read back.
+//! PDN files: crates/rules/tests/data/games.pdn read game by game from disk, then written and read back.
 
-use damtutor::pdn::{self, write_game, GameResult, MoveInfo, Nag, PdnError, PdnGame, Reader};
-use damtutor::{Color, Move, Outcome, Position};
+use damtutor_rules::pdn::{self, write_game, GameResult, MoveInfo, Nag, PdnError, Reader};
+use damtutor_rules::{Color, International, Move, Outcome, Position, Rules};
 use std::fs::File;
 use std::io::BufReader;
+
+/// A game of international draughts, the default of the readers.
+type PdnGame = pdn::PdnGame<International>;
 
 fn read_fixture() -> Vec<Result<PdnGame, PdnError>> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games.pdn");
@@ -18,6 +21,12 @@ fn ok(game: &Result<PdnGame, PdnError>) -> &PdnGame {
 fn err(game: &Result<PdnGame, PdnError>) -> (usize, usize, &str) {
     let error = game.as_ref().expect_err("a broken game");
     (error.game, error.line, error.message.as_str())
+}
+
+/// Where a game stops short: (game, line, message).
+fn stop<R: Rules>(game: &pdn::PdnGame<R>) -> (usize, usize, &str) {
+    let stop = game.stop.as_ref().expect("a game that stops short");
+    (stop.game, stop.line, stop.message.as_str())
 }
 
 #[test]
@@ -86,36 +95,46 @@ fn reads_every_game_and_reports_the_broken_ones() {
     assert_eq!(game.final_position().to_string(), "W:WK3:B9,21");
     assert_eq!(game.result, Some(GameResult::Draw));
 
-    // 3: an illegal move, reported where it stands.
+    // 3: an illegal move: the game stops where it stands, its moves before it and its result
+    // kept.
+    let game = ok(&games[2]);
     assert_eq!(
-        err(&games[2]),
+        stop(game),
         (3, 26, "move 2 (33-29): capture is compulsory: 28x19")
     );
     assert_eq!(
-        games[2].as_ref().unwrap_err().to_string(),
+        game.stop.as_ref().unwrap().to_string(),
         "game 3, line 26: move 2 (33-29): capture is compulsory: 28x19"
     );
+    assert_eq!(texts(game), ["32-28", "19-23"]);
+    assert!(game.info[1].comments.is_empty()); // the comment after the stop is not read
+    assert_eq!(game.result, Some(GameResult::WhiteWins));
 
-    // 4: a comment never closed: reported at its '{', and the next game is still read.
-    assert_eq!(
-        err(&games[3]),
-        (4, 31, "unterminated comment: '{' without '}'")
-    );
+    // 4: a comment never closed: the game stops at its '{', and the next game is still read.
+    let game = ok(&games[3]);
+    assert_eq!(stop(game), (4, 31, "unterminated comment: '{' without '}'"));
+    assert_eq!(texts(game), ["34-29"]);
     let game = ok(&games[4]);
     assert_eq!((game.number, game.line), (5, 34));
     assert_eq!(game.tag("Event"), Some("After the broken game"));
     assert_eq!(game.moves.len(), 4);
     assert_eq!(game.result, Some(GameResult::WhiteWins));
 
-    // 6: a token that is no move; the game has no result and ends at the next tags.
+    // 6: a word that is no move: a warning, and the game goes on; it has no result and ends
+    // at the next tags.
+    let game = ok(&games[5]);
+    assert_eq!(game.stop, None);
+    assert_eq!(texts(game), ["32-28", "19-23", "28x19"]);
+    let warning = &game.warnings[0];
     assert_eq!(
-        err(&games[5]),
+        (warning.game, warning.line, warning.message.as_str()),
         (
             6,
             41,
-            "unexpected 'Qh5': not a move, a move number or a result"
+            "'Qh5' is not a move, a move number or a result: skipped"
         )
     );
+    assert_eq!(game.result, None);
 
     // 7: another variant of draughts.
     assert_eq!(
@@ -138,7 +157,11 @@ fn reads_every_game_and_reports_the_broken_ones() {
 
 #[test]
 fn written_games_read_back_the_same() {
-    let games: Vec<PdnGame> = read_fixture().into_iter().filter_map(Result::ok).collect();
+    let games: Vec<PdnGame> = read_fixture()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|game| game.stop.is_none() && game.warnings.is_empty())
+        .collect();
     assert_eq!(games.len(), 4);
     let file: Vec<String> = games.iter().map(pdn::write_game).collect();
     let file = file.join("\n");
@@ -219,7 +242,7 @@ fn error(text: &str) -> (usize, usize, String) {
     (error.game, error.line, error.message)
 }
 
-fn texts(game: &PdnGame) -> Vec<&str> {
+fn texts<R: Rules>(game: &pdn::PdnGame<R>) -> Vec<&str> {
     game.info.iter().map(|info| info.text.as_str()).collect()
 }
 
@@ -270,8 +293,11 @@ fn move_numbers_are_skipped_and_number_the_moves() {
     assert_eq!(game.positions().len(), 4);
     assert_eq!(game.positions()[2].to_string(), "B:W19,K46:B5");
     assert_eq!(game.final_position().to_string(), "W:W19,K46:B10");
-    let error = error("[FEN \"B:W28,K46:B19,5\"]\n23... 19-23 24. 46-37 *");
-    assert_eq!(error.2, "move 24 (46-37): capture is compulsory: 28x19");
+    let game = one("[FEN \"B:W28,K46:B19,5\"]\n23... 19-23 24. 46-37 *");
+    assert_eq!(
+        stop(&game).2,
+        "move 24 (46-37): capture is compulsory: 28x19"
+    );
 }
 
 #[test]
@@ -291,17 +317,19 @@ fn annotations() {
     assert_eq!(Nag(7).suffix(), None);
     assert_eq!(Nag(0).suffix(), None);
     assert_eq!(
-        error("1. 32-28!!! *").2,
-        "unknown annotation '!!!' in '32-28!!!'"
+        stop(&one("1. 32-28!!! *")).2,
+        "move 1: unknown annotation '!!!' in '32-28!!!'"
     );
     assert_eq!(
-        error("1. 32-28 $300 *").2,
+        stop(&one("1. 32-28 $300 *")).2,
         "bad annotation '$300': expected '$' and a number 0-255"
     );
+    let game = one("$1 32-28 *");
     assert_eq!(
-        error("$1 32-28 *").2,
-        "annotation '$1' before the first move"
+        game.warnings[0].message,
+        "annotation '$1' before the first move: skipped"
     );
+    assert_eq!(texts(&game), ["32-28"]);
 }
 
 #[test]
@@ -321,19 +349,23 @@ fn comments_and_variations() {
 }
 
 #[test]
-fn broken_games_are_reported_and_skipped() {
-    let (game, line, message) = error("32-28 ) 19-23 *");
-    assert_eq!((game, line, message.as_str()), (1, 1, "')' without '('"));
+fn broken_games_stop_and_broken_tags_are_skipped() {
+    let game = one("32-28 ) 19-23 *");
+    assert_eq!(stop(&game), (1, 1, "')' without '('"));
+    assert_eq!(texts(&game), ["32-28"]);
+    assert_eq!(game.result, Some(GameResult::Unknown));
     assert_eq!(
-        error("(32-27) 32-28 *").2,
-        "variation before the first move"
+        one("(32-27) 32-28 *").warnings[0].message,
+        "variation before the first move: skipped"
     );
     let text = "[Event \"a\"]\n1. 32-28 (32-27\n19-23\n[Event \"b\"]\n1. 31-27 *\n";
     let games = read(text);
     assert_eq!(games.len(), 2);
-    let error = games[0].clone().unwrap_err();
-    assert_eq!((error.game, error.line), (1, 2));
-    assert_eq!(error.message, "unterminated variation: '(' without ')'");
+    let game = games[0].as_ref().unwrap();
+    assert_eq!(
+        stop(game),
+        (1, 2, "unterminated variation: '(' without ')'")
+    );
     assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("b"));
     // A bad tag skips the rest of its game, tags and movetext.
     let games = read("[Event a]\n[Site \"x\"]\n1. 32-28 *\n[Event \"c\"]\n*\n");
@@ -467,8 +499,8 @@ fn fen_tag_only_when_needed() {
 
 #[test]
 fn game_type_picks_the_game() {
-    use damtutor::pdn::{VariantGame, VariantReader};
-    use damtutor::Variant;
+    use damtutor_rules::pdn::{VariantGame, VariantReader};
+    use damtutor_rules::Variant;
     let text = "[Event \"Russian\"]\n[GameType \"25\"]\n\n1. c3-d4 f6-e5 2. d4:f6 g7xe5 *\n\n\
                 [Event \"Checkers\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17 *\n\n\
                 [Event \"Chess\"]\n[GameType \"30\"]\n\n1. e2-e4 *\n\n\
@@ -533,7 +565,7 @@ fn game_type_picks_the_game() {
         )
     );
     // A game written without a GameType tag gets one.
-    let english = damtutor_rules::pdn::PdnGame::<damtutor::English>::new(
+    let english = damtutor_rules::pdn::PdnGame::<damtutor_rules::English>::new(
         vec![],
         damtutor_rules::Position::initial(),
         &[],
@@ -551,16 +583,151 @@ fn a_reader_of_one_game_refuses_the_others() {
         message,
         "game type 26 is not international draughts (GameType \"20\")"
     );
-    let russian: Vec<_> =
-        damtutor_rules::pdn::Reader::<_, damtutor::Russian>::with_rules("1. c3-d4 *".as_bytes())
-            .collect();
+    let russian: Vec<_> = damtutor_rules::pdn::Reader::<_, damtutor_rules::Russian>::with_rules(
+        "1. c3-d4 *".as_bytes(),
+    )
+    .collect();
     assert_eq!(russian[0].as_ref().unwrap().moves.len(), 1);
-    let wrong: Vec<_> = damtutor_rules::pdn::Reader::<_, damtutor::Russian>::with_rules(
+    let wrong: Vec<_> = damtutor_rules::pdn::Reader::<_, damtutor_rules::Russian>::with_rules(
         "[GameType \"20\"]\n1. 32-28 *".as_bytes(),
     )
     .collect();
     assert_eq!(
         wrong[0].as_ref().unwrap_err().message,
         "game type 20 is not russian draughts (GameType \"25\")"
+    );
+}
+
+// PDN as people write it.
+
+#[test]
+fn whitespace_inside_moves() {
+    let game = one("1. 32- 28 19 -23 2. 28 x 19 14x\n23 3. 37 -32 *");
+    assert_eq!(texts(&game), ["32-28", "19-23", "28x19", "14x23", "37-32"]);
+    assert_eq!(game.info[3].line, 1); // a move broken at the line end is on its first line
+    assert_eq!(game.stop, None);
+    // A dash alone is a move not recorded: the game stops there.
+    let game = one("[Event \"x\"]\n1. 32-28 - 2. - - 1-1");
+    assert_eq!(
+        stop(&game),
+        (1, 2, "move 1...: '-' stands for a move not recorded")
+    );
+    assert_eq!(game.result, Some(GameResult::Draw));
+    // A move broken before a tag line stays broken.
+    let games = read("1. 32-\n[Event \"b\"]\n1. 31-27 *");
+    assert_eq!(games.len(), 2);
+    assert!(stop(games[0].as_ref().unwrap())
+        .2
+        .starts_with("move 1 (32-)"));
+}
+
+#[test]
+fn scores_as_results() {
+    for (token, result) in [
+        ("4-6", GameResult::BlackWins),
+        ("1-9", GameResult::BlackWins),
+        ("3-3", GameResult::Draw),
+        ("2-1", GameResult::WhiteWins),
+    ] {
+        let game = one(&format!("1. 32-28 19-23 {token}"));
+        assert_eq!(game.result, Some(result), "{token}");
+        assert_eq!((game.moves.len(), game.stop.clone()), (2, None), "{token}");
+    }
+    // A score the Result tag names ends the movetext even before the next tag section.
+    let game = one("[Result \"4-6\"]\n1. 32-28 4-6 {the end}");
+    assert_eq!(game.result, Some(GameResult::BlackWins));
+    // A move is a move, even as the last word.
+    let game = one("1. 32-28 19-23 2. 28x19");
+    assert_eq!(game.moves.len(), 3);
+    assert_eq!(game.result, None);
+}
+
+#[test]
+fn stray_text_is_a_warning_and_the_game_goes_on() {
+    let game = one("1. 32-28 19-23 White thinks 2. 28x19 14x23 3. 33-28Zeitnot 1-1");
+    assert_eq!(texts(&game), ["32-28", "19-23", "28x19", "14x23", "33-28"]);
+    let warnings: Vec<&str> = game.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        warnings,
+        [
+            "'White' is not a move, a move number or a result: skipped",
+            "'thinks' is not a move, a move number or a result: skipped",
+            "'Zeitnot' after move 3 (33-28): skipped",
+        ]
+    );
+    assert_eq!(game.result, Some(GameResult::Draw));
+}
+
+#[test]
+fn english_checkers_numbers_black_first() {
+    use damtutor_rules::English;
+    let read = |text: &str| {
+        damtutor_rules::pdn::Reader::<_, English>::with_rules(text.as_bytes())
+            .next()
+            .unwrap()
+            .unwrap()
+    };
+    let game = read("1. 11-15 23-18 2. 8-11 27-23 3. 4-8 *");
+    let labels: Vec<String> = game.info.iter().map(MoveInfo::label).collect();
+    assert_eq!(labels, ["1", "1...", "2", "2...", "3"]);
+    assert_eq!(game.info[0].side, Color::Black);
+    let written = pdn::write_game(&game);
+    assert!(
+        written.ends_with("\n\n1. 11-15 23-18 2. 8-11 27-23 3. 4-8 *\n"),
+        "{written}"
+    );
+    // White's reply to Black's second move is "2...", not "3".
+    let game = read("1. 11-15 23-18 2. 8-11 18x11 *");
+    assert_eq!(stop(&game).2.split(':').next(), Some("move 2... (18x11)"));
+}
+
+#[test]
+fn russian_short_notation() {
+    use damtutor_rules::Russian;
+    let read = |text: &str| {
+        damtutor_rules::pdn::Reader::<_, Russian>::with_rules(text.as_bytes())
+            .next()
+            .unwrap()
+            .unwrap()
+    };
+    let game = read("1. cd4 fe5 2. dxf6 gxe5 3. gh4 ba5 *");
+    assert_eq!(game.stop, None, "{:?}", game.stop);
+    let moves: Vec<String> = game.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(
+        moves,
+        ["c3-d4", "f6-e5", "d4:f6", "g7:e5", "g3-h4", "b6-a5"]
+    );
+    assert_eq!(texts(&game), ["cd4", "fe5", "dxf6", "gxe5", "gh4", "ba5"]);
+    // c:e5 is a capture too; a quiet move when a capture is due says so.
+    let game = read("1. cd4 fe5 2. ab4 *");
+    assert_eq!(stop(&game).2, "move 2 (ab4): capture is compulsory: d4:f6");
+    // Two kings on the c-file can both go to d4: ambiguous, and the game stops there.
+    let game = read("[FEN \"W:WKc3,Kc5:Bh8\"]\n1. cd4 *");
+    assert_eq!(stop(&game).2, "move 1 (cd4): ambiguous: c5-d4 or c3-d4");
+    assert!(game.moves.is_empty());
+}
+
+#[test]
+fn other_encodings_are_said() {
+    // Latin-1 (or GBK) bytes: read as Latin-1, with a warning on the line.
+    let mut text = b"[Event \"Cannes\"]\n[White \"Sa".to_vec();
+    text.extend([0xEF, 0xBF, 0x20, 0xE9]); // not UTF-8
+    text.extend(b"\"]\n1. 32-28 *\n");
+    let game = Reader::new(&text[..]).next().unwrap().unwrap();
+    assert_eq!(game.moves.len(), 1);
+    assert_eq!(game.warnings.len(), 1);
+    assert_eq!(game.warnings[0].line, 2);
+    assert!(game.warnings[0].message.contains("not UTF-8"));
+    assert!(game.warnings[0].message.contains("GBK"));
+    // UTF-16: one clear error, and the reading stops.
+    let utf16: Vec<u8> = "\u{feff}[Event \"x\"]\n1. 32-28 *\n"
+        .encode_utf16()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let games: Vec<_> = Reader::new(&utf16[..]).collect();
+    assert_eq!(games.len(), 1);
+    assert!(
+        games[0].as_ref().unwrap_err().message.contains("UTF-16"),
+        "{games:?}"
     );
 }

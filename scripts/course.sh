@@ -1,0 +1,68 @@
+#!/bin/sh
+# Rebuilds the graded course: exercises/course/<game>/*.yaml for the four games, mined from
+# the real games in ../shared/games (see its SOURCES.md) and, for the 64-square game that has
+# no public archive here, composed by `generate`. Every file is checked by `damtutor validate`.
+#
+#   scripts/course.sh [OUT]                 the full course (OUT: exercises/course)
+#   COURSE_MAX_GAMES=20 COURSE_COUNT=2 scripts/course.sh /tmp/course    a small sample
+#
+# Deterministic: `mine` reads every game (or the first COURSE_MAX_GAMES of each board) with
+# fixed budgets and no time limit, and its result depends on the games alone, not on the
+# threads; `generate` uses fixed seeds and a time limit long enough never to be reached. The
+# same inputs and the same damtutor give the same files, byte for byte.
+#
+# Duplicates: `mine` drops a position seen before in the run (in file order) or its colour
+# mirror (the board turned half round and the colours swapped); `generate` does the same within
+# its set, and its levels cannot share a position (the level is a function of the position).
+# The left-right reflection needs no check: it takes dark squares onto light ones, so no two
+# positions of one board are reflections of each other.
+#
+# Environment: DAMTUTOR (the binary; default target/release/damtutor), DAMTUTOR_GAMES (the
+# game files; default ../shared/games), COURSE_MAX_GAMES (games mined per board; default all),
+# COURSE_COUNT (exercises composed per level of the 64-square game; default 60), COURSE_THREADS.
+set -eu
+
+out=${1:-exercises/course}
+bin=${DAMTUTOR:-target/release/damtutor}
+games=${DAMTUTOR_GAMES:-../shared/games}
+count=${COURSE_COUNT:-60}
+threads=${COURSE_THREADS:+--threads $COURSE_THREADS}
+max=${COURSE_MAX_GAMES:+--max-games $COURSE_MAX_GAMES}
+
+[ -x "$bin" ] || { echo "course: $bin is missing: build it with cargo build --release" >&2; exit 2; }
+[ -d "$games" ] || { echo "course: $games is missing: the game files (see SOURCES.md)" >&2; exit 2; }
+
+# mine GAME VARIANT TITLE FILES...: one set per board, every file of the board in one run.
+mine() {
+    game=$1 variant=$2 title=$3
+    shift 3
+    mkdir -p "$out/$game"
+    # shellcheck disable=SC2086
+    "$bin" mine "$@" --variant "$variant" $max $threads --title "$title" \
+        --out "$out/$game/mined.yaml"
+}
+
+mine international international "International draughts: combinations from tournament games" \
+    "$games/mig0_internt_wk2003.pdn" "$games/mig0_internt_Cannes_Open_Tournament_2002.pdn" \
+    "$games/mig0_internt_az2000.pdn"
+mine russian russian "Russian draughts: combinations from championship games" \
+    "$games/wiegerw_succeed_ussr1947.pdn" "$games/mig0_russian_abatsiev.pdn"
+mine english english "English checkers: combinations from master games" \
+    "$games/raven_tinsley.pdn" "$games/wiegerw_succeed_inferno.pdn"
+
+# The 64-square game: composed exercises, one file per level, each with its own seed. A shot
+# (a sacrifice) is level 2 at least - its line has a quiet move and a sacrifice - so level 1
+# is the plain forced gains (`--motif any`).
+mkdir -p "$out/brazilian"
+for level in 1 2 3 4 5 6; do
+    motif=shot
+    [ "$level" = 1 ] && motif=any
+    # shellcheck disable=SC2086
+    "$bin" generate --variant 64 --motif "$motif" --level "$level" --count "$count" \
+        --seed "$((640 + level))" --time-limit 86400 $threads \
+        --out "$out/brazilian/level-$level.yaml"
+done
+
+for file in "$out"/*/*.yaml; do
+    "$bin" validate "$file"
+done
