@@ -221,8 +221,8 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
     }
 }
 
-/// Checks `text` against `solution`; with the position before the first faulty move, as FEN,
-/// when there is one.
+/// Checks `text` against `solution`; with the position before the first faulty move (or the
+/// move that could not be judged), as FEN, when there is one.
 fn check_and_locate<R: Rules>(
     solver: &mut Solver<R>,
     solution: &Solution<R>,
@@ -231,7 +231,8 @@ fn check_and_locate<R: Rules>(
     limits: Limits,
 ) -> (LineCheck, Option<String>) {
     let check = check_against(solver, solution, text, book, limits);
-    let diagram = check.first_error.as_ref().map(|error| {
+    let located = check.first_error.as_ref().or(check.unjudged.as_ref());
+    let diagram = located.map(|error| {
         let mut position = solution.position;
         for mv in check.line.iter().take(error.ply.saturating_sub(1)) {
             if let Ok(parsed) = position.parse_move(mv) {

@@ -274,10 +274,12 @@ impl LineCheck {
         numbered_line(lang, self.said.attacker, &self.line, &self.filled)
     }
 
-    /// The first faulty move with its number (`3. 34-29`, 第 3 回合白方 34-29), if any.
+    /// The first faulty move with its number (`3. 34-29`, 第 3 回合白方 34-29), if any; for an
+    /// `unknown` verdict, the move that could not be judged.
     pub fn faulty_move(&self, lang: Lang) -> Option<String> {
         self.first_error
             .as_ref()
+            .or(self.unjudged.as_ref())
             .map(|error| Numbered::new(self.said.attacker, error.ply, &error.text).say(lang))
     }
 }

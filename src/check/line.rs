@@ -279,10 +279,7 @@ fn walk_line<R: Rules>(
                                         } else {
                                             let plies = walk.limits.max_plies;
                                             let why = Reason::BeyondHorizon { plies };
-                                            unjudged = Some(LineError {
-                                                why,
-                                                ..found
-                                            });
+                                            unjudged = Some(LineError { why, ..found });
                                         }
                                         break;
                                     }

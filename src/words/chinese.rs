@@ -169,7 +169,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         ReasonRefuted => "{token} 之后，{side}走 {answer}，{attacker}失去 {lost} 个兵",
         ReasonNotForcedAnswer => "{token} 不能确保{goal}：{side}可以应 {answer}",
         ReasonOutOfLimits => "{token} 在求解器的节点或时间上限之内无法判断",
-        ReasonBeyondHorizon => "{token} 在其后 {plies} 步之内不能确保{goal}，但不能排除更长的着法",
+        ReasonBeyondHorizon => "{token} 在其后 {plies} 步之内不能确保{goal}，但不能排除更长的着法能达到目标",
         RefutationThen => "{first}（接着 {rest}）",
         GoalWin => "取胜",
         GoalMaterial => "净得 {n} 子",

@@ -190,7 +190,7 @@ english! {
     ReasonRefuted => "{token} is refuted by {answer}: {attacker} loses {lost} {men}",
     ReasonNotForcedAnswer => "{token} does not force {goal}: {side} answers {answer}",
     ReasonOutOfLimits => "{token} could not be judged before the solver's node or time limit",
-    ReasonBeyondHorizon => "{token} forces no {goal} within {plies} plies of it, but a longer one is not ruled out",
+    ReasonBeyondHorizon => "{token} does not force {goal} within {plies} plies of it, but a longer win is not ruled out",
     RefutationThen => "{first} (then {rest})",
     GoalWin => "a win",
     GoalMaterial => "a gain of {n}",
