@@ -67,6 +67,31 @@ fn a_winning_line_that_gives_material_first_is_accepted_without_a_goal() {
 }
 
 #[test]
+fn a_move_deep_in_a_line_gets_the_whole_horizon_after_it() {
+    // 2. 11-7 is the line's third ply; the gain after it comes only with the win, 12 plies on:
+    // more than the solver's own 8-ply line leaves (and six plies more), but within
+    // `max-plies` counted from the move itself.
+    let cut = json(&damtutor(&[
+        "check-line",
+        GIVES_FIRST,
+        "37-31 43x23 11-7",
+        "--goal",
+        "material:1",
+        "--json",
+    ]));
+    assert_eq!(cut["verdict"], "incomplete", "{cut}");
+    let whole = json(&damtutor(&[
+        "check-line",
+        GIVES_FIRST,
+        WINNING_LINE,
+        "--goal",
+        "material:1",
+        "--json",
+    ]));
+    assert_eq!(whole["verdict"], "alternative", "{whole}");
+}
+
+#[test]
 fn a_proven_refutation_is_still_wrong() {
     // 28-22 hands Black a capture of two men, 43x41, and the gain holds.
     let result = json(&damtutor(&["check-line", GIVES_FIRST, "28-22", "--json"]));
