@@ -159,7 +159,8 @@ fn check_unsolved<R: Rules>(
 ///
 /// For a solution of `auto` whose goal is a material gain or a king, a line not judged correct
 /// against that goal is checked against a win as well, when it may be one (the line as written
-/// wins, or its check was `unknown`): a forced win is at least as strong as any gain.
+/// wins, or a quiet refutation was not proven beyond the horizon): a forced win is at least as
+/// strong as any gain.
 pub fn check_against<R: Rules>(
     solver: &mut Solver<R>,
     solution: &Solution<R>,
@@ -170,7 +171,12 @@ pub fn check_against<R: Rules>(
     let check = walk_line(solver, solution, text, book, limits);
     let weaker = solution.choice.is_some() && solution.goal != Goal::Win;
     let may_win = match check.verdict {
-        Verdict::Unknown => true,
+        // Beyond the horizon of a quiet refutation a win may lie; when the node or time limit
+        // ran out, a search for the win within the same limits would run out too.
+        Verdict::Unknown => check
+            .unjudged
+            .as_ref()
+            .is_some_and(|e| !matches!(e.why, Reason::OutOfLimits)),
         Verdict::Alternative | Verdict::Incomplete => {
             ends_in_a_win(solver, &solution.position, &check.line, limits)
         }
