@@ -17,8 +17,9 @@ const GIVES_FIRST: &str = "W:W11,28,37,38,49:B13,18,26,29,43";
 const WINNING_LINE: &str =
     "37-31 43x23 11-7 26x37 7-2 18-22 2x18 23x12 49-43 12-17 43-38 17-21 38-32 21-26 32-27";
 
-/// English checkers, six black men against one white man: 1... 4-8 wins within 11 plies; other
-/// first moves such as 1... 1-5 win too, but only further off (check-line proves 1-5 with
+/// English checkers, six black men against one white man, the "win_line" diagram question of
+/// `damtutor quiz --variant english --diagram 3 --seed 1` (q2): 1... 4-8 wins within 11 plies;
+/// other first moves such as 1... 1-5 win too, but only further off (check-line proves 1-5 with
 /// `--max-plies 41`).
 const SIX_AGAINST_ONE: &str = "B:W24:B1,4,14,17,25,28";
 
