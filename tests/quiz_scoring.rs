@@ -676,11 +676,17 @@ fn chinese_diagram_feedback_numbers_moves_as_in_a_book() {
         .find(|t| *t != q.answer[0])
         .unwrap();
     let result = score(&key, &answers(&[(q.id.as_str(), text(&wrong))]));
-    let (got, _, feedback) = points_of(&result, &q.id);
+    let (got, verdict, feedback) = points_of(&result, &q.id);
     assert_eq!(got, 0.0, "{wrong}: {feedback}");
-    // The check's own sentence, numbered by 回合 as the seeds number moves, never "第 1 步".
+    // The check's own sentence, numbered by 回合 as the seeds number moves, never "第 1 步":
+    // a proven refutation, or a move the quiz's limits cannot judge (not marked).
+    let start = match verdict.as_str() {
+        "wrong" => "错误：",
+        "unknown" => "无法在限定内判断（请老师判断）：",
+        other => panic!("{wrong}: {other}: {feedback}"),
+    };
     assert!(
-        feedback.starts_with(&format!("错误：第 1 回合{side} {wrong} ")),
+        feedback.starts_with(&format!("{start}第 1 回合{side} {wrong} ")),
         "{feedback}"
     );
     assert!(!feedback.contains("步 "), "{feedback}");

@@ -158,6 +158,7 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
             Verdict::Correct => 1.0,
             Verdict::Alternative => m.scoring.alternative,
             Verdict::Incomplete if check.key_right => m.scoring.incomplete,
+            // Not marked: the teacher decides (and the maximum leaves it out).
             _ => 0.0,
         };
         let faulty_move = check.faulty_move(lang);
@@ -201,7 +202,14 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
         })
         .collect();
     let total = round2(items.iter().map(|i| i.points).sum());
-    let max = round2(items.iter().map(|i| i.max).sum());
+    // An answer left to the teacher (`unknown`) counts in no maximum.
+    let max = round2(
+        items
+            .iter()
+            .filter(|i| i.verdict.marked())
+            .map(|i| i.max)
+            .sum(),
+    );
     StudentResult {
         student: sheet.student.clone(),
         class: sheet.class.clone(),
@@ -213,8 +221,8 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
     }
 }
 
-/// Checks `text` against `solution`; with the position before the first faulty move, as FEN,
-/// when there is one.
+/// Checks `text` against `solution`; with the position before the first faulty move (or the
+/// move that could not be judged), as FEN, when there is one.
 fn check_and_locate<R: Rules>(
     solver: &mut Solver<R>,
     solution: &Solution<R>,
@@ -223,7 +231,8 @@ fn check_and_locate<R: Rules>(
     limits: Limits,
 ) -> (LineCheck, Option<String>) {
     let check = check_against(solver, solution, text, book, limits);
-    let diagram = check.first_error.as_ref().map(|error| {
+    let located = check.first_error.as_ref().or(check.unjudged.as_ref());
+    let diagram = located.map(|error| {
         let mut position = solution.position;
         for mv in check.line.iter().take(error.ply.saturating_sub(1)) {
             if let Ok(parsed) = position.parse_move(mv) {
@@ -259,9 +268,11 @@ pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
         .items
         .iter()
         .map(|item| {
+            // Answers left to the teacher (`unknown`) are not marked: they count nowhere.
             let all: Vec<&ItemResult> = by_id
                 .iter()
                 .filter_map(|items| items.get(item.id.as_str()).copied())
+                .filter(|i| i.verdict.marked())
                 .collect();
             let full = all
                 .iter()
@@ -291,7 +302,8 @@ pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
 }
 
 /// The gradebook as CSV: one row per student, a column per question, total, max and percent,
-/// the column names in `lang`. It starts with a byte order mark, so that Excel (on Chinese
+/// the column names in `lang`; an answer left to the teacher (`unknown`) shows `?` (待定) and
+/// counts in no maximum. It starts with a byte order mark, so that Excel (on Chinese
 /// Windows too) reads it as UTF-8.
 pub fn gradebook_csv(results: &[StudentResult], lang: Lang) -> String {
     let ids: Vec<&str> = results
@@ -324,8 +336,17 @@ pub fn gradebook_csv(results: &[StudentResult], lang: Lang) -> String {
         ));
         let items = items_by_id(r);
         for id in &ids {
-            let points = items.get(id).map(|i| i.points).unwrap_or(0.0);
-            out.push_str(&format!(",{}", number(points)));
+            match items.get(id) {
+                // Not marked: the teacher decides.
+                Some(item) if !item.verdict.marked() => {
+                    out.push(',');
+                    out.push_str(&word(Text::ShortUnknown));
+                }
+                item => {
+                    let points = item.map(|i| i.points).unwrap_or(0.0);
+                    out.push_str(&format!(",{}", number(points)));
+                }
+            }
         }
         let percent = if r.max > 0.0 {
             round2(100.0 * r.total / r.max)

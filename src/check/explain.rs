@@ -33,12 +33,22 @@ pub enum Reason {
     },
     /// The defender's answer lets the goal slip, without a loss of material.
     Escapes { answer: Vec<String> },
+    /// Not judged: the solver's node or time limit ran out first.
+    OutOfLimits,
+    /// Not judged: no forced goal within `plies` plies of the move, but the refutation (no
+    /// material lost) is not proven beyond them.
+    BeyondHorizon { plies: u32 },
 }
 
 impl Reason {
     /// Whether the move broke the rules (or was no move), rather than letting the goal slip.
     pub fn is_illegal(&self) -> bool {
         matches!(self, Reason::Move(_))
+    }
+
+    /// Whether the move could not be judged within the limits (the verdict `unknown`).
+    pub fn is_undecided(&self) -> bool {
+        matches!(self, Reason::OutOfLimits | Reason::BeyondHorizon { .. })
     }
 }
 
@@ -110,6 +120,9 @@ pub enum SaidKind {
     },
     NoMoves,
     Incomplete,
+    /// The solver's limits ran out before it solved the position, and the line forces no win:
+    /// not judged.
+    Unsolved,
     /// The first wrong move: its ply (1-based) and the text as the student wrote it.
     Error {
         ply: usize,
@@ -166,6 +179,10 @@ pub fn reason(lang: Lang, said: &Said, reason: &Reason, token: &str) -> String {
             side = words::side(lang, said.attacker.other()),
             answer = answer(lang, moves)
         ),
+        Reason::OutOfLimits => say!(lang, Text::ReasonOutOfLimits, token),
+        Reason::BeyondHorizon { plies } => {
+            say!(lang, Text::ReasonBeyondHorizon, token, goal, plies)
+        }
     }
 }
 
@@ -187,6 +204,7 @@ pub fn message(lang: Lang, said: &Said) -> String {
             say!(lang, Text::LineAlternativeLine, line = book)
         }
         SaidKind::NoMoves => say!(lang, Text::LineNoMoves),
+        SaidKind::Unsolved => say!(lang, Text::LineUnsolved),
         SaidKind::Incomplete => say!(
             lang,
             Text::LineIncomplete,
@@ -239,10 +257,13 @@ impl LineCheck {
             }
             self.message.push_str(note);
         }
-        if let (Some(error), SaidKind::Error { reason: why, .. }) =
-            (self.first_error.as_mut(), &self.said.kind)
-        {
-            error.reason = reason(lang, &self.said, why, &error.text);
+        if let SaidKind::Error { reason: why, .. } = &self.said.kind {
+            for error in [self.first_error.as_mut(), self.unjudged.as_mut()]
+                .into_iter()
+                .flatten()
+            {
+                error.reason = reason(lang, &self.said, why, &error.text);
+            }
         }
         self.lang = lang;
         self
@@ -253,10 +274,12 @@ impl LineCheck {
         numbered_line(lang, self.said.attacker, &self.line, &self.filled)
     }
 
-    /// The first faulty move with its number (`3. 34-29`, 第 3 回合白方 34-29), if any.
+    /// The first faulty move with its number (`3. 34-29`, 第 3 回合白方 34-29), if any; for an
+    /// `unknown` verdict, the move that could not be judged.
     pub fn faulty_move(&self, lang: Lang) -> Option<String> {
         self.first_error
             .as_ref()
+            .or(self.unjudged.as_ref())
             .map(|error| Numbered::new(self.said.attacker, error.ply, &error.text).say(lang))
     }
 }

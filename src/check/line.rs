@@ -4,11 +4,26 @@
 //! or full capture notation, only the solving side's moves). Defender moves that are left out are
 //! filled in when they are forced or determined by the next move. Every solving-side move is
 //! checked by the solver: it must keep the goal forced.
+//!
+//! Verdicts are proven, or they are `unknown`:
+//! - a solving-side move is good when the solver proves the goal forced after it, within the
+//!   full `max_plies` counted from that move (not from the start of the line);
+//! - it is `wrong` only when the refutation is proven: every line within that horizon was
+//!   examined and the defender's reply either wins material the solving side does not get back
+//!   ("the move loses"), or stops the goal with the horizon reaching at least
+//!   [`QUIET_MARGIN`] plies beyond what the solver's own line still needs - and the student's
+//!   own line does not go on to reach the goal against that very reply;
+//! - otherwise (a node or time limit, or a horizon too short for a quiet refutation) the move is
+//!   not judged and the verdict is [`Verdict::Unknown`], which is not marked.
+//!
+//! With `auto`, a line is accepted when it forces any goal at least as strong as the best the
+//! solver proves: a line that wins the game is right where the solver's best is a material
+//! gain, even when it gives material first.
 
 use super::explain::{Reason, RestStep, Said, SaidKind};
 use super::verdict::Verdict;
 use crate::notation::{self, BrokenRule, MoveError};
-use crate::solver::{self, DrawClock, Goal, Limits, Solution, Solver, Status, TreeNode};
+use crate::solver::{self, DrawClock, Goal, Limits, Solution, Solver, Status, TreeNode, Unknown};
 use crate::square::Color;
 use crate::words::Lang;
 use damtutor_rules::{Move, Position, Rules};
@@ -37,6 +52,9 @@ pub struct LineCheck {
     pub verdict: Verdict,
     pub accepted: bool,
     pub first_error: Option<LineError>,
+    /// For an `unknown` verdict: the move that could not be judged within the limits, and why
+    /// (its `refutation`, when there is one, is the reply not proven to refute it).
+    pub unjudged: Option<LineError>,
     /// The moves as understood, in standard notation, filled-in defender moves included.
     pub line: Vec<String>,
     /// Indices into `line` of the moves filled in.
@@ -69,7 +87,10 @@ pub struct NoSolution {
 }
 
 /// Checks `text` as a solution of `start` for the side to move. `book` is an expected solution
-/// from an exercise file; matching it also counts as correct.
+/// from an exercise file; matching it also counts as correct. When the solver's node or time
+/// limit stops it before it solves `start`, the line is still checked move by move, and what
+/// cannot be proven is `unknown`; `Err` only when the solver proves no `goal` (or a draw rule
+/// stops it).
 pub fn check_line<R: Rules>(
     solver: &mut Solver<R>,
     start: &Position<R>,
@@ -79,6 +100,9 @@ pub fn check_line<R: Rules>(
     limits: Limits,
 ) -> Result<LineCheck, NoSolution> {
     let solution = solver.solve(start, goal, limits);
+    if solution.unknown == Some(Unknown::Limits) {
+        return Ok(check_unsolved(solver, solution, goal, text, book, limits));
+    }
     if !solution.is_solved() {
         return Err(NoSolution {
             goal,
@@ -88,6 +112,43 @@ pub fn check_line<R: Rules>(
     Ok(check_against(solver, &solution, text, book, limits))
 }
 
+/// The check of a line when the solver's limits ran out before it solved the position: each
+/// move is still judged within the limits against the goal (`auto`: against a win, the
+/// strongest). What stands is what is proven: an illegal move, a line that forces the goal;
+/// for `auto`, anything short of a forced win is left to the teacher (`unknown`), the best
+/// goal being unknown.
+fn check_unsolved<R: Rules>(
+    solver: &mut Solver<R>,
+    mut solution: Solution<R>,
+    goal: Goal,
+    text: &str,
+    book: Option<&str>,
+    limits: Limits,
+) -> LineCheck {
+    let auto = goal == Goal::Auto;
+    solution.goal = if auto { Goal::Win } else { goal };
+    solution.choice = None;
+    let check = walk_line(solver, &solution, text, book, limits);
+    let stands = matches!(check.verdict, Verdict::Illegal | Verdict::Unknown);
+    if !auto || check.verdict.accepted() || stands {
+        return check;
+    }
+    let mut said = check.said;
+    said.kind = SaidKind::Unsolved;
+    said.rest.clear();
+    LineCheck {
+        verdict: Verdict::Unknown,
+        accepted: false,
+        first_error: None,
+        unjudged: None,
+        rest: Vec::new(),
+        goal: Goal::Auto.to_string(),
+        said,
+        ..check
+    }
+    .in_language(Lang::English)
+}
+
 /// [`check_line`] with the solution already at hand.
 ///
 /// A line is complete once the goal is reached, or once, after the solving side's last move in
@@ -95,7 +156,76 @@ pub fn check_line<R: Rules>(
 /// sacrifice and no only-move - a man that crowns next move, a piece that is taken next move.
 /// Such a line is correct (or an accepted alternative), and the rest is told as a note; a line
 /// that stops before that point is incomplete.
+///
+/// For a solution of `auto` whose goal is a material gain or a king, a line not judged correct
+/// against that goal is checked against a win as well, when it may be one (the line as written
+/// wins, or a quiet refutation was not proven beyond the horizon): a forced win is at least as
+/// strong as any gain.
 pub fn check_against<R: Rules>(
+    solver: &mut Solver<R>,
+    solution: &Solution<R>,
+    text: &str,
+    book: Option<&str>,
+    limits: Limits,
+) -> LineCheck {
+    let check = walk_line(solver, solution, text, book, limits);
+    let weaker = solution.choice.is_some() && solution.goal != Goal::Win;
+    let may_win = match check.verdict {
+        // Beyond the horizon of a quiet refutation a win may lie; when the node or time limit
+        // ran out, a search for the win within the same limits would run out too.
+        Verdict::Unknown => check
+            .unjudged
+            .as_ref()
+            .is_some_and(|e| !matches!(e.why, Reason::OutOfLimits)),
+        Verdict::Alternative | Verdict::Incomplete => {
+            ends_in_a_win(solver, &solution.position, &check.line, limits)
+        }
+        _ => false,
+    };
+    if !(weaker && may_win) {
+        return check;
+    }
+    let win = solver.solve(&solution.position, Goal::Win, limits);
+    if !win.is_solved() {
+        return check;
+    }
+    let against_win = walk_line(solver, &win, text, book, limits);
+    let better = against_win.verdict.accepted()
+        || (check.verdict == Verdict::Unknown && against_win.verdict == Verdict::Incomplete);
+    if better {
+        against_win
+    } else {
+        check
+    }
+}
+
+/// How many plies beyond what the solver's own line still needs the horizon from a move must
+/// reach before a refutation that costs no material counts as proven.
+pub const QUIET_MARGIN: u32 = 10;
+
+/// Whether `line` (move texts from `start`) ends in a won game for the side to move in
+/// `start`, or in a position from which the solver proves a win within four plies.
+fn ends_in_a_win<R: Rules>(
+    solver: &mut Solver<R>,
+    start: &Position<R>,
+    line: &[String],
+    limits: Limits,
+) -> bool {
+    let mut position = *start;
+    for text in line {
+        match position.parse_move(text) {
+            Ok(m) => position = position.play_unchecked(&m),
+            Err(_) => return false,
+        }
+    }
+    if position.legal_moves().is_empty() {
+        return position.turn() != start.turn();
+    }
+    solver.prove_from(start, Goal::Win, &position, 4, limits) == Some(true)
+}
+
+/// The check of `text` against the goal of `solution`, proven move by move.
+fn walk_line<R: Rules>(
     solver: &mut Solver<R>,
     solution: &Solution<R>,
     text: &str,
@@ -120,6 +250,7 @@ pub fn check_against<R: Rules>(
         filled: Vec::new(),
     };
     let mut error = None;
+    let mut unjudged = None;
     let mut index = 0;
     let mut reached = false;
     // The rest of the win where the line is decided after the solving side's last move, and
@@ -140,10 +271,25 @@ pub fn check_against<R: Rules>(
                     match walk.proven(0) {
                         Some(true) => reached = true,
                         _ => {
-                            let depth = walk.horizon();
-                            if !key && walk.proven(depth) != Some(true) {
-                                error = Some(walk.refute(token));
-                                break;
+                            if !key {
+                                match walk.judge() {
+                                    Judged::Forced => {}
+                                    Judged::OutOfLimits => {
+                                        unjudged = Some(walk.unjudged(token, Reason::OutOfLimits));
+                                        break;
+                                    }
+                                    Judged::Refuted => {
+                                        let found = walk.refute(token);
+                                        if walk.proves(&found, &tokens[index..]) {
+                                            error = Some(found);
+                                        } else {
+                                            let plies = walk.limits.max_plies;
+                                            let why = Reason::BeyondHorizon { plies };
+                                            unjudged = Some(LineError { why, ..found });
+                                        }
+                                        break;
+                                    }
+                                }
                             }
                             decided = walk.solver.settled(&start, goal, &walk.position);
                             decided_once |= decided.is_some();
@@ -174,7 +320,7 @@ pub fn check_against<R: Rules>(
         }
     }
     // The rest, told as a note: from the decided point, the moves the student has not written.
-    let rest: Vec<Move<R>> = match (&decided, reached, &error) {
+    let rest: Vec<Move<R>> = match (&decided, reached, error.as_ref().or(unjudged.as_ref())) {
         (Some(tail), false, None) => {
             if walk.plies_since_attacker() == 0 {
                 tail.clone()
@@ -187,12 +333,13 @@ pub fn check_against<R: Rules>(
         }
         _ => Vec::new(),
     };
-    let complete = reached || (decided_once && error.is_none());
+    let complete = reached || (decided_once && error.is_none() && unjudged.is_none());
     let key_right = walk
         .played
         .first()
         .is_some_and(|m| solution.key_moves.contains(m));
     let verdict = match (&error, complete) {
+        (None, _) if unjudged.is_some() => Verdict::Unknown,
         (Some(e), _) if e.refutation.is_empty() && e.why.is_illegal() => Verdict::Illegal,
         (Some(_), _) => Verdict::Wrong,
         (None, true) => {
@@ -209,7 +356,7 @@ pub fn check_against<R: Rules>(
         }
         (None, false) => Verdict::Incomplete,
     };
-    let kind = match (&error, verdict) {
+    let kind = match (error.as_ref().or(unjudged.as_ref()), verdict) {
         (Some(e), _) => SaidKind::Error {
             ply: e.ply,
             text: e.text.clone(),
@@ -239,6 +386,7 @@ pub fn check_against<R: Rules>(
         verdict,
         accepted: verdict.accepted(),
         first_error: error,
+        unjudged,
         line: walk.texts,
         filled: walk.filled,
         rest: solver::line_texts(&walk.position, &rest),
@@ -308,7 +456,104 @@ struct Walk<'a, R: Rules> {
     filled: Vec<usize>,
 }
 
+/// How a solving-side move was judged.
+enum Judged {
+    /// The goal is still forced after it.
+    Forced,
+    /// Not forced within the full horizon from the move: every line was examined.
+    Refuted,
+    /// A node or time limit ran out first.
+    OutOfLimits,
+}
+
 impl<R: Rules> Walk<'_, R> {
+    /// Judges the solving side's move just played: first within the quick horizon (what the
+    /// solver's own line still needs, and six plies more), then, failing that, within the full
+    /// `max_plies` counted from the move itself.
+    fn judge(&mut self) -> Judged {
+        let quick = self.horizon();
+        match self.proven(quick) {
+            Some(true) => return Judged::Forced,
+            None => return Judged::OutOfLimits,
+            Some(false) => {}
+        }
+        let full = self.limits.max_plies;
+        if full <= quick {
+            return Judged::Refuted;
+        }
+        match self.proven(full) {
+            Some(true) => Judged::Forced,
+            Some(false) => Judged::Refuted,
+            None => Judged::OutOfLimits,
+        }
+    }
+
+    /// Whether `found`, the refutation of the move just played (not forced within the full
+    /// horizon), is proven: the move loses material, or the horizon from the move reaches
+    /// [`QUIET_MARGIN`] plies beyond what the solver's own line still needs. Not when the
+    /// student's line, in `rest` (the tokens after the move), answers the refuting reply and
+    /// goes on to reach the goal: the win lies beyond the horizon.
+    fn proves(&mut self, found: &LineError, rest: &[String]) -> bool {
+        let before = self.played.len().saturating_sub(1);
+        let need = (self.book_plies as usize).saturating_sub(before) as u32;
+        let far_enough = self.limits.max_plies >= need + QUIET_MARGIN;
+        let proven = match &found.why {
+            Reason::GoalNotReached => true,
+            Reason::Refuted { .. } => far_enough || self.loss_holds(),
+            _ => far_enough,
+        };
+        proven && !self.reaches_goal_along(found, rest)
+    }
+
+    /// Whether the defender, to move after the solving side's move just played, forces a
+    /// material gain of its own that holds (the solver's material goal, from this position,
+    /// within [`QUIET_MARGIN`] plies): the move loses material.
+    fn loss_holds(&mut self) -> bool {
+        let depth = QUIET_MARGIN.min(self.limits.max_plies);
+        let here = self.position;
+        self.solver
+            .prove_from(&here, Goal::Material(1), &here, depth, self.limits)
+            == Some(true)
+    }
+
+    /// Whether the written `rest` of the line begins with the refuting reply of `found` and
+    /// reaches the goal, each move read as written.
+    fn reaches_goal_along(&mut self, found: &LineError, rest: &[String]) -> bool {
+        let Some(reply) = found.refutation.first() else {
+            return false;
+        };
+        let mut position = self.position;
+        let mut clock = self.clock;
+        for (i, token) in rest.iter().enumerate() {
+            let Ok(m) = position.parse_move(token) else {
+                return false;
+            };
+            if i == 0 && position.move_text(&m) != *reply {
+                return false;
+            }
+            position = position.play_unchecked(&m);
+            clock = clock.after(&m, &position);
+            let reached =
+                self.solver
+                    .prove_along(&self.start, self.goal, &position, clock, 0, self.limits);
+            if reached == Some(true) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The move just played, not judged for `why`.
+    fn unjudged(&self, token: &str, why: Reason) -> LineError {
+        LineError {
+            ply: self.played.len(),
+            text: token.to_string(),
+            reason: String::new(),
+            refutation: Vec::new(),
+            why,
+        }
+    }
+
     /// How deep to look for the rest of the win from here: what the solver's own line still
     /// needs plus six plies for a slower alternative, within the solver's horizon.
     fn horizon(&self) -> u32 {
@@ -457,7 +702,7 @@ impl<R: Rules> Walk<'_, R> {
     /// The reply that refutes the last (solving side's) move, and what it costs.
     fn refute(&mut self, token: &str) -> LineError {
         let ply = self.played.len();
-        let depth = self.horizon();
+        let depth = self.limits.max_plies;
         let found = refutation(
             self.solver,
             &self.start,
@@ -520,9 +765,9 @@ pub struct Refutation<R: Rules> {
 
 /// The refutation of the solving side's last move: `position` is after it, the defender to move,
 /// and `start` the exercise's position (material is counted against it). The defender's
-/// replies are tried most captures first; the first after which `goal` is no longer forced
-/// within `depth` plies is the refutation. `None` when the defender has no legal move or every
-/// reply still loses within `depth`.
+/// replies are tried most captures first; the first after which `goal` is proven no longer
+/// forced within `depth` plies is the refutation (a reply whose proof hits a node or time limit
+/// is none). `None` when the defender has no legal move or no reply is proven to refute.
 pub fn refutation<R: Rules>(
     solver: &mut Solver<R>,
     start: &Position<R>,
@@ -537,7 +782,7 @@ pub fn refutation<R: Rules>(
     order.sort_by_key(|m| std::cmp::Reverse(m.capture_count()));
     for reply in order {
         let after = position.play_unchecked(&reply);
-        if solver.prove_from(start, goal, &after, depth, limits) == Some(true) {
+        if solver.prove_from(start, goal, &after, depth, limits) != Some(false) {
             continue;
         }
         let mut moves = vec![reply];

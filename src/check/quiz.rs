@@ -22,7 +22,9 @@
 //!   same position. Each right blank earns its points.
 //! - **diagram** ("play and win"): the line of moves, with or without move numbers and the
 //!   defender's moves, checked by [`check_line`]: a correct or alternative complete solution
-//!   earns full points; a line that is right but stops early, with the right key move, half.
+//!   earns full points; a line that is right but stops early, with the right key move, half;
+//!   a line the solver cannot judge within the quiz's limits (verdict `unknown`) is not
+//!   marked: the teacher decides, and the question counts in no maximum.
 //! - **design** ("set up a Turkish strike"): a FEN (`W:W11,23,27,28,43:BK47`) or the squares of
 //!   each side (`white 11 23 27 28 43 black K47`, `白：11,23,27,28,43 黑：K47`, `白：c3 e3 黑：Kd6`)
 //!   with the asked side to move; accepted when the position is legal and the solver proves a
@@ -33,7 +35,7 @@ use super::line::{check_line, LineCheck};
 use super::verdict::Verdict;
 use crate::notation::{parse_move_text, MoveError};
 use crate::quiz::{shows, BlankKind, Key, KeyQuestion, QuestionType, QUIZ_LIMITS};
-use crate::solver::{Goal, Motif, Solver};
+use crate::solver::{Goal, Motif, Solver, Status};
 use crate::square::Color;
 use crate::words::synonyms::same_word;
 use crate::words::{self, say, Lang, Text};
@@ -56,7 +58,9 @@ pub struct QuestionScore {
     pub correct: bool,
     /// Whether anything was answered.
     pub answered: bool,
-    /// `correct`, `partial` (some points), `wrong` (none) or `missing`.
+    /// `correct`, `partial` (some points), `wrong` (none), `missing`, or `unknown`: not
+    /// marked, the solver's limits ran out before a verdict (the teacher decides; it counts
+    /// in no maximum).
     pub verdict: Verdict,
     /// One sentence for the student, in the quiz's language.
     pub feedback: String,
@@ -73,7 +77,9 @@ pub struct QuizScore {
     pub questions: Vec<QuestionScore>,
 }
 
-/// Scores `answers` (by question id) against `key`; questions without an answer score 0.
+/// Scores `answers` (by question id) against `key`; questions without an answer score 0. A
+/// question the solver cannot judge within the quiz's limits is `unknown`: not marked, and
+/// left out of the maximum.
 /// Each question is scored by the rules of its game. The answer formats are described in the
 /// [module documentation](self).
 ///
@@ -100,9 +106,13 @@ pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
         .iter()
         .map(|q| {
             let answer = answers.get(&q.id);
-            let (points, feedback) = match answer {
-                None => (0.0, say!(lang, Text::NoAnswer)),
-                Some(a) if a.is_empty() => (0.0, say!(lang, Text::NoAnswer)),
+            let Scored {
+                points,
+                feedback,
+                marked,
+            } = match answer {
+                None => Scored::new(0.0, say!(lang, Text::NoAnswer)),
+                Some(a) if a.is_empty() => Scored::new(0.0, say!(lang, Text::NoAnswer)),
                 Some(a) => with_variant!(q.variant, R => score_one::<R>(q, a, lang)),
             };
             let max = f64::from(q.points);
@@ -110,6 +120,8 @@ pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
             let answered = answer.is_some_and(|a| !a.is_empty());
             let verdict = if !answered {
                 Verdict::Missing
+            } else if !marked {
+                Verdict::Unknown
             } else if points >= max {
                 Verdict::Correct
             } else if points > 0.0 {
@@ -131,16 +143,54 @@ pub fn score(key: &Key, answers: &BTreeMap<String, AnswerValue>) -> QuizScore {
         .collect();
     QuizScore {
         points: questions.iter().map(|q| q.points).sum(),
-        max: questions.iter().map(|q| q.max).sum(),
+        // A question left to the teacher (`unknown`) counts in no maximum.
+        max: questions
+            .iter()
+            .filter(|q| q.verdict.marked())
+            .map(|q| q.max)
+            .sum(),
         questions,
     }
 }
 
+/// What scoring one answer gives: its points, one sentence of feedback, and whether it is
+/// marked at all (not when the solver's limits ran out before a verdict: the teacher decides).
+struct Scored {
+    points: f64,
+    feedback: String,
+    marked: bool,
+}
+
+impl Scored {
+    fn new(points: f64, feedback: String) -> Scored {
+        Scored {
+            points,
+            feedback,
+            marked: true,
+        }
+    }
+
+    /// Not marked: left to the teacher.
+    fn unmarked(feedback: String) -> Scored {
+        Scored {
+            points: 0.0,
+            feedback,
+            marked: false,
+        }
+    }
+}
+
+impl From<(f64, String)> for Scored {
+    fn from((points, feedback): (f64, String)) -> Scored {
+        Scored::new(points, feedback)
+    }
+}
+
 /// One answered question of the game `R`: its points and one sentence of feedback.
-fn score_one<R: Rules>(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, String) {
+fn score_one<R: Rules>(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> Scored {
     match q.kind {
-        QuestionType::Single | QuestionType::Multi => choice(q, answer, lang),
-        QuestionType::Blank => blanks::<R>(q, answer, lang),
+        QuestionType::Single | QuestionType::Multi => choice(q, answer, lang).into(),
+        QuestionType::Blank => blanks::<R>(q, answer, lang).into(),
         // A fresh solver for each answer, so that a mark never depends on the ones before.
         QuestionType::Diagram => diagram::<R>(q, answer, lang, &mut Solver::new()),
         QuestionType::Design => design::<R>(q, answer, lang, &mut Solver::new()),
@@ -310,6 +360,7 @@ fn line_feedback<R: Rules>(start: &Position<R>, check: &LineCheck, lang: Lang) -
         Verdict::Wrong if refutation.is_empty() => Text::FeedbackWrong,
         Verdict::Wrong => Text::FeedbackWrongRefuted,
         Verdict::Illegal => Text::FeedbackIllegal,
+        Verdict::Unknown => Text::FeedbackUnknown,
     };
     let rule = if check.verdict == Verdict::Illegal {
         broken_rule(start, check, lang)
@@ -333,9 +384,9 @@ fn diagram<R: Rules>(
     answer: &AnswerValue,
     lang: Lang,
     solver: &mut Solver<R>,
-) -> (f64, String) {
+) -> Scored {
     let Some(position) = q.fen.as_deref().and_then(|f| f.parse::<Position<R>>().ok()) else {
-        return (0.0, say!(lang, Text::KeyHasNoDiagram));
+        return Scored::new(0.0, say!(lang, Text::KeyHasNoDiagram));
     };
     let goal = q.goal.unwrap_or(Goal::Win);
     let book = q.answer.join(" ");
@@ -348,16 +399,22 @@ fn diagram<R: Rules>(
         QUIZ_LIMITS,
     ) {
         Ok(check) => {
+            let feedback = line_feedback(&position, &check, lang);
             let points = if check.accepted {
                 f64::from(q.points)
             } else if check.verdict == Verdict::Incomplete && check.key_right {
                 f64::from(q.points) / 2.0
+            } else if check.verdict == Verdict::Unknown {
+                return Scored::unmarked(feedback);
             } else {
                 0.0
             };
-            (points, line_feedback(&position, &check, lang))
+            Scored::new(points, feedback)
         }
-        Err(_) => (0.0, say!(lang, Text::KeyHasNoSolution)),
+        Err(e) if e.status == Status::Unknown => {
+            Scored::unmarked(say!(lang, Text::KeyUnsolvedInLimits))
+        }
+        Err(_) => Scored::new(0.0, say!(lang, Text::KeyHasNoSolution)),
     }
 }
 
@@ -366,28 +423,30 @@ fn design<R: Rules>(
     answer: &AnswerValue,
     lang: Lang,
     solver: &mut Solver<R>,
-) -> (f64, String) {
+) -> Scored {
     let side = q.side.unwrap_or(Color::White);
     let motif = q.motif.unwrap_or(Motif::TurkishStrike);
     let name = words::motif(lang, motif);
     let position = match parse_design::<R>(&answer.joined(), side, lang) {
         Ok(p) => p,
-        Err(error) => return (0.0, say!(lang, Text::NotAPosition, error)),
+        Err(error) => return Scored::new(0.0, say!(lang, Text::NotAPosition, error)),
     };
     if position.turn() != side {
         let who = crate::quiz::side_name(lang, R::RULES.variant, side);
-        return (0.0, say!(lang, Text::MustHaveToMove, who));
+        return Scored::new(0.0, say!(lang, Text::MustHaveToMove, who));
     }
     let solution = solver.solve(&position, Goal::Auto, QUIZ_LIMITS);
     let line = solution.annotated();
     if shows(&solution, motif) {
-        (
+        Scored::new(
             f64::from(q.points),
             say!(lang, Text::DesignAccepted, line, name),
         )
     } else if solution.is_solved() {
-        (0.0, say!(lang, Text::DesignWithoutMotif, line, name))
+        Scored::new(0.0, say!(lang, Text::DesignWithoutMotif, line, name))
+    } else if solution.status == Status::Unknown {
+        Scored::unmarked(say!(lang, Text::DesignUnknown, name))
     } else {
-        (0.0, say!(lang, Text::DesignNoWin, name))
+        Scored::new(0.0, say!(lang, Text::DesignNoWin, name))
     }
 }

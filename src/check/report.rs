@@ -174,7 +174,11 @@ pub fn render(
             id: item.id.clone(),
             verdict: item.verdict.name().to_string(),
             verdict_label: text(lang, item.verdict.label()).to_string(),
-            points: number(item.points),
+            points: if item.verdict.marked() {
+                number(item.points)
+            } else {
+                text(lang, Text::ShortUnknown).to_string()
+            },
             max: number(item.max),
             answer: item.answer.clone(),
             feedback: item.feedback.clone(),

@@ -38,7 +38,8 @@ fn pad_left(text: &str, width: usize) -> String {
     out
 }
 
-/// A verdict in a word or two, for the console: `ok`, `part`, `wrong` / 对, 半对, 错.
+/// A verdict in a word or two, for the console: `ok`, `part`, `wrong`, `?` (not marked) / 对,
+/// 半对, 错, 待定.
 pub fn short(lang: Lang, verdict: Verdict) -> &'static str {
     text(
         lang,
@@ -49,6 +50,7 @@ pub fn short(lang: Lang, verdict: Verdict) -> &'static str {
             Verdict::Wrong => Text::ShortWrong,
             Verdict::Illegal => Text::ShortIllegal,
             Verdict::Missing => Text::ShortMissing,
+            Verdict::Unknown => Text::ShortUnknown,
         },
     )
 }
@@ -218,6 +220,8 @@ mod tests {
         assert_eq!(column(rows[0]), column(rows[1]), "{table}");
         assert_eq!(column(rows[1]), column(rows[2]), "{table}");
         assert!(rows[0].ends_with("q1：对 q2：错"), "{table}");
+        assert_eq!(short(Lang::Chinese, Verdict::Unknown), "待定");
+        assert_eq!(short(Lang::English, Verdict::Unknown), "?");
         assert!(table.contains("题号"), "{table}");
         assert_eq!(pad("李", 4), "李  ");
     }

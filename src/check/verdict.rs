@@ -6,8 +6,12 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How an answer was judged. A line of moves gets `correct`, `alternative`, `incomplete`,
-/// `wrong` or `illegal`; a quiz question `correct`, `partial`, `wrong` or `missing`; an
-/// exercise without an answer `missing`.
+/// `wrong`, `illegal` or `unknown`; a quiz question `correct`, `partial`, `wrong`, `unknown` or
+/// `missing`; an exercise without an answer `missing`.
+///
+/// `wrong` is a proven verdict; when the solver's limits run out before a refutation is
+/// proven the verdict is `unknown`, which is not marked: it earns no points and counts in no
+/// maximum ([`Verdict::marked`]), and the teacher decides.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
@@ -25,11 +29,14 @@ pub enum Verdict {
     Illegal,
     /// Nothing answered.
     Missing,
+    /// Not judged: a node, time or ply limit ran out before a refutation was proven (or the
+    /// key itself could not be solved). Left to the teacher, not marked.
+    Unknown,
 }
 
 impl Verdict {
     /// Every verdict.
-    pub const ALL: [Verdict; 7] = [
+    pub const ALL: [Verdict; 8] = [
         Verdict::Correct,
         Verdict::Alternative,
         Verdict::Incomplete,
@@ -37,11 +44,18 @@ impl Verdict {
         Verdict::Wrong,
         Verdict::Illegal,
         Verdict::Missing,
+        Verdict::Unknown,
     ];
 
     /// Whether the answer is accepted as a full solution.
     pub fn accepted(self) -> bool {
         matches!(self, Verdict::Correct | Verdict::Alternative)
+    }
+
+    /// Whether the answer is marked: every verdict but `unknown`, which earns no points and
+    /// counts in no maximum (the teacher decides).
+    pub fn marked(self) -> bool {
+        self != Verdict::Unknown
     }
 
     /// The lower-case name, as in JSON and the gradebook.
@@ -54,6 +68,7 @@ impl Verdict {
             Verdict::Wrong => "wrong",
             Verdict::Illegal => "illegal",
             Verdict::Missing => "missing",
+            Verdict::Unknown => "unknown",
         }
     }
 
@@ -67,6 +82,7 @@ impl Verdict {
             Verdict::Wrong => Text::VerdictWrong,
             Verdict::Illegal => Text::VerdictIllegal,
             Verdict::Missing => Text::VerdictMissing,
+            Verdict::Unknown => Text::VerdictUnknown,
         }
     }
 }
@@ -102,5 +118,11 @@ mod tests {
         }
         assert!(Verdict::Alternative.accepted() && !Verdict::Partial.accepted());
         assert!(Verdict::Missing == "missing");
+        assert!(!Verdict::Unknown.accepted() && !Verdict::Unknown.marked());
+        assert!(Verdict::Wrong.marked() && Verdict::Missing.marked());
+        assert_eq!(
+            text(Lang::Chinese, Verdict::Unknown.label()),
+            "无法在限定内判断（请老师判断）"
+        );
     }
 }
