@@ -43,8 +43,9 @@ mod variant;
 pub use book::GivenLine;
 pub use difficulty::Difficulty;
 pub use draw::DrawClock;
-pub use goal::{Goal, GoalChoice};
+pub use goal::{Goal, GoalChoice, HOLD_PLIES};
 pub use motifs::{tag_line, Motif};
+pub use proof::{unique_horizon, DeepKeys};
 pub use threads::{solve_all, with_thread_solver, SolverSlot, ThreadSolvers};
 pub use tree::{Reply, TreeNode};
 pub use variant::{solve_all_variants, solve_variant, VariantSolution};
@@ -354,6 +355,10 @@ pub struct Solver<R: Rules = International> {
     table: Vec<search::Entry>,
     /// The search's move buffers, one per ply.
     plies: search::Plies<R>,
+    /// Move buffers for the goal test, taken and returned as it goes.
+    lists: Vec<Box<damtutor_rules::MoveList<R>>>,
+    /// The leaves whose gain was tested, and whether it held.
+    held: Vec<goal::Held>,
     generation: u32,
     nodes: u64,
     node_limit: u64,
@@ -390,6 +395,8 @@ impl<R: Rules> Solver<R> {
         Solver {
             table: search::new_table(),
             plies: search::Plies::new(),
+            lists: Vec::new(),
+            held: goal::new_held_table(),
             generation: 0,
             nodes: 0,
             node_limit: 0,
