@@ -169,6 +169,13 @@ impl<R: Rules> Solver<R> {
     /// best play (the solving side keeping it, the defender undoing it), and then every capture
     /// played out: an exact minimax on the goal's condition.
     fn holds(&mut self, position: &mut Position<R>, plies: u32) -> bool {
+        // At the horizon a quiet position is judged as it stands, without its moves.
+        if plies == 0 && !position.has_capture() {
+            if position.count_legal_moves() == 0 {
+                return position.turn() != self.attacker;
+            }
+            return self.gain_counts(position);
+        }
         let mut moves = self.take_list();
         position.legal_moves_into(&mut moves);
         let verdict = if moves.is_empty() {
@@ -234,12 +241,12 @@ impl<R: Rules> Solver<R> {
 
     /// A move buffer from the solver's pool (a box, so that taking and returning it copies a
     /// pointer, never the list).
-    fn take_list(&mut self) -> Box<MoveList<R>> {
+    pub(super) fn take_list(&mut self) -> Box<MoveList<R>> {
         self.lists.pop().unwrap_or_default()
     }
 
     /// Returns a buffer of [`Solver::take_list`] to the pool.
-    fn give_list(&mut self, list: Box<MoveList<R>>) {
+    pub(super) fn give_list(&mut self, list: Box<MoveList<R>>) {
         self.lists.push(list);
     }
 
