@@ -54,7 +54,7 @@ fn solve_json_contract() {
     ]);
     assert_eq!(code, Some(0));
     assert!(
-        stdout.contains("1. 27-22 18x27 2. 32x21 16x27 3. 34-30 25x34 4. 40x16"),
+        stdout.contains("1. 27-22! 18x27 2. 32x21 16x27 3. 34-30 25x34 4. 40x16"),
         "{stdout}"
     );
     assert!(

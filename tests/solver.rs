@@ -48,7 +48,7 @@ fn statuses_and_keys() {
     // No other first move wins within H: the proof's 2 plies (47x32 is forced, so free) and 4.
     assert_eq!(s.uniqueness, Uniqueness::Unique);
     assert_eq!(s.unique_within, 6);
-    assert_eq!(s.annotated(), "1. 43-38 47x32 2. 28x37");
+    assert_eq!(s.annotated(), "1. 43-38! 47x32 2. 28x37");
     assert_eq!(s.plies, 3);
     assert_eq!(s.material_after.black.kings, 0);
     let choice = s.choice.unwrap();
@@ -818,8 +818,10 @@ fn uniqueness_is_proven_within_its_horizon_and_the_deep_hunt_finds_later_keys() 
     // The proof's 11 plies and four more.
     assert_eq!(s.unique_within, 15);
     assert_eq!(damtutor::solver::unique_horizon(11, 21), 15);
+    // A generous time limit: the tests run side by side.
     let limits = Limits {
         max_plies: 27,
+        time_limit: Duration::from_secs(300),
         ..Limits::default()
     };
     let deep = solver.deep_keys(&s, limits, 20_000_000);

@@ -124,10 +124,11 @@ fn goal_text<S: serde::Serializer>(goal: &Goal, serializer: S) -> Result<S::Ok, 
 /// take the game) within these plies against best play, captures after them played out.
 pub const HOLD_PLIES: u32 = 4;
 
-/// Entries of the table of leaves whose gain was tested ([`Solver::goal_met_if_quiet`]).
-pub(super) const HELD_BITS: u32 = 16;
+/// Entries of the table of positions whose gain was tested ([`Solver::goal_met_if_quiet`]), by
+/// the plies left to play.
+pub(super) const HELD_BITS: u32 = 17;
 
-/// A leaf tested for its gain: the verdict, for the context of `key`.
+/// A position tested for its gain: the verdict, for the context and plies of `key`.
 #[derive(Copy, Clone, Default)]
 pub(super) struct Held {
     key: u64,
@@ -149,20 +150,13 @@ impl<R: Rules> Solver<R> {
         if matches!(self.goal, Goal::Win | Goal::Auto) || !self.gain_counts(position) {
             return false;
         }
-        let key = position.hash_key() ^ self.goal_salt ^ HELD_SALT;
-        let slot = (key >> (64 - HELD_BITS)) as usize;
-        let entry = self.held[slot];
-        if entry.key == key && entry.generation == self.generation {
-            return entry.met;
-        }
         let mut here = *position;
-        let met = self.holds(&mut here, HOLD_PLIES);
-        self.held[slot] = Held {
-            key,
-            generation: self.generation,
-            met,
-        };
-        met
+        self.holds(&mut here, HOLD_PLIES)
+    }
+
+    /// The key of `position` with `plies` to go in the table of tested positions.
+    fn held_key(&self, position: &Position<R>, plies: u32) -> u64 {
+        position.hash_key() ^ self.goal_salt ^ HELD_SALT.rotate_left(plies * 13)
     }
 
     /// Whether the goal's material condition holds in `position` after `plies` more plies of
@@ -175,6 +169,13 @@ impl<R: Rules> Solver<R> {
                 return position.turn() != self.attacker;
             }
             return self.gain_counts(position);
+        }
+        // The verdicts of the positions tested before: the trees of sibling leaves meet.
+        let key = self.held_key(position, plies);
+        let slot = (key >> (64 - HELD_BITS)) as usize;
+        let entry = self.held[slot];
+        if entry.key == key && entry.generation == self.generation {
+            return entry.met;
         }
         let mut moves = self.take_list();
         position.legal_moves_into(&mut moves);
@@ -199,6 +200,11 @@ impl<R: Rules> Solver<R> {
             verdict
         };
         self.give_list(moves);
+        self.held[slot] = Held {
+            key,
+            generation: self.generation,
+            met: verdict,
+        };
         verdict
     }
 

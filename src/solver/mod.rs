@@ -371,7 +371,7 @@ pub struct Solver<R: Rules = International> {
     plies: search::Plies<R>,
     /// Move buffers for the goal test, taken and returned as it goes.
     lists: Vec<Box<damtutor_rules::MoveList<R>>>,
-    /// The leaves whose gain was tested, and whether it held.
+    /// The positions whose gain was tested, and whether it held.
     held: Vec<goal::Held>,
     generation: u32,
     nodes: u64,
