@@ -76,12 +76,12 @@ fn statuses_and_keys() {
     assert!(choice.ruled_out_within >= 9, "{choice:?}");
     assert!(s.motifs.contains(&Motif::CoupPhilippe));
 
-    // A key proven unique to the horizon: ru-13 of the shipped russian set, where no other
-    // first move wins within 21 plies.
+    // A key proven unique within its horizon H: ru-13 of the shipped russian set, whose proof
+    // takes 3 plies, so that no other first move wins within 7.
     let russian: damtutor_rules::Position<Russian> = "W:Wb6,f4,h4,e3:Bc7,d6".parse().unwrap();
     let s = Solver::<Russian>::new().solve(&russian, Goal::Win, Limits::default());
     assert_eq!(s.key_texts(), ["b6:d8"]);
-    assert_eq!((s.uniqueness, s.unique_within), (Uniqueness::Unique, 21));
+    assert_eq!((s.uniqueness, s.unique_within), (Uniqueness::Unique, 7));
     assert!(s.unique() && s.annotated().starts_with("1. b6:d8! "));
 
     // King against king is a draw: nothing to prove, and nothing claimed.
