@@ -23,10 +23,10 @@ fn solve_json_contract() {
     assert_eq!(json["status"], "win");
     assert_eq!(json["goal"], "win");
     assert_eq!(json["key_moves"], serde_json::json!(["43-38"]));
-    // No other first move wins within ten plies or more; the check's budget ran out before the
-    // horizon, so uniqueness is not claimed.
-    assert_eq!(json["unique"], "unknown");
-    assert!(json["unique_within"].as_u64().unwrap() >= 10);
+    // No other first move wins within H = the proof's 2 plies (47x32 is forced, so free) and 4
+    // more: proven, and said.
+    assert_eq!(json["unique"], true);
+    assert_eq!(json["unique_within"], 6);
     assert_eq!(json["goal_choice"]["goal"], "win");
     assert!(json["goal_choice"]["reason"]
         .as_str()
@@ -54,7 +54,7 @@ fn solve_json_contract() {
     ]);
     assert_eq!(code, Some(0));
     assert!(
-        stdout.contains("1. 27-22 18x27 2. 32x21 16x27 3. 34-30 25x34 4. 40x16"),
+        stdout.contains("1. 27-22! 18x27 2. 32x21 16x27 3. 34-30 25x34 4. 40x16"),
         "{stdout}"
     );
     assert!(
@@ -183,44 +183,43 @@ fn a_written_solution_must_go_on_until_the_goal_is_decided() {
 
 #[test]
 fn solve_and_validate_show_the_motifs_of_both_lines() {
-    // sh-16: the file's solution and the solver's line are two different wins.
-    let (code, stdout, _) = damtutor(&["solve", "exercises/02-shots.yaml", "--id", "sh-16"]);
+    // sh-18: the file's solution and the solver's line are two different gains of three.
+    let (code, stdout, _) = damtutor(&["solve", "exercises/02-shots.yaml", "--id", "sh-18"]);
     assert_eq!(code, Some(0));
     assert!(
         stdout.contains(
-            "  the file's solution: 1... 23-29 2. 34x23 25x45 3. 28-22 17x50 4. 26x17 50x11\n"
+            "  the file's solution: 1... 23-29! 2. 34x23 25x43 3. 35-30 24x35 4. 28-22 17x28 5. 26x17 43-49\n"
         ),
         "{stdout}"
     );
     assert!(
-        stdout.contains(
-            "  motifs of the file's solution: breakthrough, sacrifice, multiple capture\n"
-        ),
+        stdout.contains("  motifs of the file's solution: breakthrough, sacrifice\n"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("  motifs: sacrifice, backward capture, multiple capture\n"),
+        stdout.contains("  motifs: breakthrough, sacrifice, multiple capture, tempo move\n"),
         "{stdout}"
     );
     let (_, stdout, _) = damtutor(&[
         "solve",
         "exercises/02-shots.yaml",
         "--id",
-        "sh-16",
+        "sh-18",
         "--json",
     ]);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(
         json[0]["solution"]["motifs"],
-        serde_json::json!(["breakthrough", "sacrifice", "multi_capture"])
+        serde_json::json!(["breakthrough", "sacrifice"])
     );
     let (code, stdout, _) = damtutor(&["validate", "exercises/02-shots.yaml"]);
     assert_eq!(code, Some(0), "{stdout}");
     assert!(
-        stdout.contains("note: exercises/02-shots.yaml:181: exercise sh-16: the file's solution and the solver's line differ: motifs of the solution breakthrough, sacrifice, multi_capture; of the solver's line sacrifice, backward_capture, multi_capture"),
+        stdout.contains("note: exercises/02-shots.yaml:203: exercise sh-18: the file's solution and the solver's line differ: motifs of the solution breakthrough, sacrifice; of the solver's line breakthrough, sacrifice, multi_capture, tempo"),
         "{stdout}"
     );
-    // The worksheet prints the teacher's line, which the solver proved, with its motifs.
+    // The worksheet prints the teacher's line, which the solver proved, with its motifs, and
+    // the gain that holds.
     let dir = std::env::temp_dir().join(format!("damtutor-given-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("shots.md");
@@ -234,7 +233,7 @@ fn solve_and_validate_show_the_motifs_of_both_lines() {
     let sheet = std::fs::read_to_string(&out).unwrap();
     assert!(
         sheet.contains(
-            "**1... 23-29 2. 34x23 25x45 3. 28-22 17x50 4. 26x17 50x11** - Black wins material"
+            "**1... 23-29! 2. 34x23 25x43 3. 35-30 24x35 4. 28-22 17x28 5. 26x17 43-49** - Black wins material (net +3)."
         ),
         "{sheet}"
     );
@@ -247,7 +246,7 @@ fn auto_says_which_goal_it_chose_and_why() {
     assert_eq!(code, Some(0));
     assert!(
         stdout.contains(
-            "  White forces a gain of 2: 1. 27-22 18x27 2. 32x21 16x27 3. 34-30 25x34 4. 40x16\n"
+            "  White forces a gain of 2: 1. 27-22! 18x27 2. 32x21 16x27 3. 34-30 25x34 4. 40x16\n"
         ),
         "{stdout}"
     );

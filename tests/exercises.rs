@@ -175,3 +175,98 @@ fn book_lines<R: Rules>(solver: &mut Solver<R>, solution: &Solution<R>, id: &str
         }
     }
 }
+
+/// Every leaf of every shipped proof tree, played on four plies by a plain minimax on material
+/// (then every capture played out), keeps the gain the solution claims: the defender cannot win
+/// it back, crown with a gain, or win the game. Written apart from the solver: a king counts
+/// its value from the moment it is crowned, and nothing else is asked.
+#[test]
+fn every_gain_in_the_shipped_trees_holds_four_more_plies() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("exercises");
+    let mut leaves = 0;
+    for file in exercise::files_in(&folder).unwrap() {
+        let set = exercise::load(&file).unwrap();
+        for report in verify::verify_set(&set, Limits::default()) {
+            with_solution!(&report.solution, s => {
+                leaves += tree_leaves_hold(s, &report.id);
+            });
+        }
+    }
+    assert!(leaves >= 95, "{leaves} leaves");
+}
+
+/// Checks every leaf of `solution`'s tree; the number of leaves checked.
+fn tree_leaves_hold<R: Rules>(solution: &Solution<R>, id: &str) -> usize {
+    let Some(tree) = &solution.tree else {
+        panic!("{id}: no tree");
+    };
+    let side = solution.position.turn();
+    let need = match solution.goal {
+        solver::Goal::Material(n) => n as i32,
+        solver::Goal::King => 0,
+        _ => i32::MIN,
+    };
+    let start = solver::balance(&solution.position, side);
+    let mut leaves = 0;
+    let mut stack = vec![(solution.position, tree)];
+    while let Some((position, node)) = stack.pop() {
+        let after = position.play_unchecked(&node.mv);
+        if node.replies.is_empty() {
+            check_leaf(&after, side, start, need, id);
+            leaves += 1;
+        }
+        for reply in &node.replies {
+            let next = after.play_unchecked(&reply.mv);
+            match &reply.next {
+                Some(answer) => stack.push((next, answer)),
+                None if !reply.truncated => {
+                    check_leaf(&next, side, start, need, id);
+                    leaves += 1;
+                }
+                None => {}
+            }
+        }
+    }
+    leaves
+}
+
+fn check_leaf<R: Rules>(
+    leaf: &damtutor_rules::Position<R>,
+    side: damtutor::Color,
+    start: i32,
+    need: i32,
+    id: &str,
+) {
+    let value = minimax(leaf, side, 4);
+    assert!(
+        value == WON || (need != i32::MIN && value - start >= need),
+        "{id}: the gain is not kept from {leaf}: {value} against {start} + {need}"
+    );
+}
+
+/// A won game for `side`, in [`minimax`].
+const WON: i32 = 10_000;
+
+/// The material balance of `side` (a king counting as the solver counts it) after `plies` of
+/// best play and every capture then open, or +-[`WON`] when a side cannot move.
+fn minimax<R: Rules>(
+    position: &damtutor_rules::Position<R>,
+    side: damtutor::Color,
+    plies: u32,
+) -> i32 {
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        return if position.turn() == side { -WON } else { WON };
+    }
+    if plies == 0 && !moves[0].is_capture() {
+        return solver::balance(position, side);
+    }
+    let values = moves
+        .iter()
+        .map(|m| minimax(&position.play_unchecked(m), side, plies.saturating_sub(1)));
+    if position.turn() == side {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}

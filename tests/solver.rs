@@ -45,15 +45,10 @@ fn statuses_and_keys() {
     let s = solve("W:W11,23,27,28,43:BK47", Goal::Auto);
     assert_eq!(s.status, Status::Win);
     assert_eq!(s.key_texts(), ["43-38"]);
-    // No other first move wins within ten plies or more; beyond, the check's budget ran out:
-    // the key is not claimed unique.
-    assert_eq!(s.uniqueness, Uniqueness::Unknown);
-    assert!(
-        s.unique_within >= 10 && s.unique_within < 21,
-        "{}",
-        s.unique_within
-    );
-    assert_eq!(s.annotated(), "1. 43-38 47x32 2. 28x37");
+    // No other first move wins within H: the proof's 2 plies (47x32 is forced, so free) and 4.
+    assert_eq!(s.uniqueness, Uniqueness::Unique);
+    assert_eq!(s.unique_within, 6);
+    assert_eq!(s.annotated(), "1. 43-38! 47x32 2. 28x37");
     assert_eq!(s.plies, 3);
     assert_eq!(s.material_after.black.kings, 0);
     let choice = s.choice.unwrap();
@@ -81,12 +76,12 @@ fn statuses_and_keys() {
     assert!(choice.ruled_out_within >= 9, "{choice:?}");
     assert!(s.motifs.contains(&Motif::CoupPhilippe));
 
-    // A key proven unique to the horizon: ru-13 of the shipped russian set, where no other
-    // first move wins within 21 plies.
+    // A key proven unique within its horizon H: ru-13 of the shipped russian set, whose proof
+    // takes 3 plies, so that no other first move wins within 7.
     let russian: damtutor_rules::Position<Russian> = "W:Wb6,f4,h4,e3:Bc7,d6".parse().unwrap();
     let s = Solver::<Russian>::new().solve(&russian, Goal::Win, Limits::default());
     assert_eq!(s.key_texts(), ["b6:d8"]);
-    assert_eq!((s.uniqueness, s.unique_within), (Uniqueness::Unique, 21));
+    assert_eq!((s.uniqueness, s.unique_within), (Uniqueness::Unique, 7));
     assert!(s.unique() && s.annotated().starts_with("1. b6:d8! "));
 
     // King against king is a draw: nothing to prove, and nothing claimed.
@@ -178,9 +173,8 @@ fn plain_win(position: &Position, attacker: Color, depth: u32) -> bool {
     }
 }
 
-/// Plain minimax for `Goal::Material(n)`: a quiet position with a net gain of `n`, a new king
-/// counting as a king only when the defender can neither take it back (at once or by a trap)
-/// nor crown a man of its own at once.
+/// Plain minimax for `Goal::Material(n)`: a quiet position with a net gain of `n` that holds
+/// (see [`plain_holds`]).
 fn plain_gain(
     position: &Position,
     attacker: Color,
@@ -192,20 +186,11 @@ fn plain_gain(
     if moves.is_empty() {
         return position.turn() != attacker;
     }
-    if !position.has_capture() {
-        let gain = damtutor::solver::balance(position, attacker) - start.0;
-        let crowned = position.kings(attacker).count().saturating_sub(start.1) as i32;
-        let as_men = gain - 2 * crowned;
-        if as_men >= n
-            || (gain >= n
-                && kept(
-                    position,
-                    attacker,
-                    start.1 + ((n - as_men + 1) / 2) as usize,
-                ))
-        {
-            return true;
-        }
+    if !position.has_capture()
+        && plain_counts(position, attacker, start, n)
+        && plain_holds(position, attacker, 4, start, n)
+    {
+        return true;
     }
     if depth == 0 {
         return false;
@@ -218,6 +203,53 @@ fn plain_gain(
     let mut results = moves
         .iter()
         .map(|m| plain_gain(&position.play_unchecked(m), attacker, next, start, n));
+    if position.turn() == attacker {
+        results.any(|w| w)
+    } else {
+        results.all(|w| w)
+    }
+}
+
+/// A net gain of `n` in the quiet `position`, a new king counting as a king only when the
+/// defender can neither take it back (at once or by a trap) nor crown a man of its own at once.
+fn plain_counts(position: &Position, attacker: Color, start: (i32, usize), n: i32) -> bool {
+    let gain = damtutor::solver::balance(position, attacker) - start.0;
+    let crowned = position.kings(attacker).count().saturating_sub(start.1) as i32;
+    let as_men = gain - 2 * crowned;
+    as_men >= n
+        || (gain >= n
+            && kept(
+                position,
+                attacker,
+                start.1 + ((n - as_men + 1) / 2) as usize,
+            ))
+}
+
+/// Whether the gain still counts after `plies` more plies of best play by both sides and every
+/// capture then open: a gain the defender wins straight back is none.
+fn plain_holds(
+    position: &Position,
+    attacker: Color,
+    plies: u32,
+    start: (i32, usize),
+    n: i32,
+) -> bool {
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        return position.turn() != attacker;
+    }
+    if plies == 0 && !moves[0].is_capture() {
+        return plain_counts(position, attacker, start, n);
+    }
+    let mut results = moves.iter().map(|m| {
+        plain_holds(
+            &position.play_unchecked(m),
+            attacker,
+            plies.saturating_sub(1),
+            start,
+            n,
+        )
+    });
     if position.turn() == attacker {
         results.any(|w| w)
     } else {
@@ -328,8 +360,11 @@ fn both_sides_crowning_is_no_king_gain() {
     let english: damtutor_rules::Position<damtutor::English> = "W:W5:B28".parse().unwrap();
     let s = Solver::new().solve(&english, Goal::King, Limits::default());
     assert_eq!(s.status, Status::None, "{}", s.annotated());
-    // Crowning while the opponent cannot: a kept king.
+    // Crowning while the opponent cannot: a kept king. (With Black's man on 31, three moves
+    // from its own king row, the new king is no gain that holds: Black crowns too.)
     let s = solve("W:W6:B31", Goal::King);
+    assert_eq!(s.status, Status::None);
+    let s = solve("W:W6:B5", Goal::King);
     assert_eq!(s.status, Status::Goal);
     assert_eq!(s.line_texts(), ["6-1"]);
 }
@@ -736,4 +771,61 @@ proptest! {
             prop_assert_eq!(s.motifs.clone(), tag_line(&position.mirrored(), &mirrored));
         }
     }
+}
+
+/// A node budget too small for the uniqueness check never makes a key "unique": a key called
+/// unique under any budget is unique, within the same horizon, under the default limits.
+#[test]
+fn a_tiny_node_budget_never_yields_unique() {
+    let fens = [
+        "W:W11,23,27,28,43:BK47",
+        "W:W25,30,31,32,35,36,37,38,39,41,46,47,48,49,50:B3,4,5,6,8,9,10,11,12,14,15,18,19,24,26,29",
+        "W:W16,25,26,28,30,31,32,35,37,38,45:B5,6,9,10,12,13,15,17,18,19,34,39",
+    ];
+    for fen in fens {
+        let position: Position = fen.parse().unwrap();
+        let full = Solver::new().solve(&position, Goal::Material(1), Limits::default());
+        assert!(full.is_solved(), "{fen}");
+        for max_nodes in [1, 5_000, 20_000, 60_000, 150_000] {
+            let limits = Limits {
+                max_nodes,
+                ..Limits::default()
+            };
+            let s = Solver::new().solve(&position, Goal::Material(1), limits);
+            if s.uniqueness == Uniqueness::Unique {
+                assert!(full.unique(), "{fen}: unique with {max_nodes} nodes only");
+                assert_eq!(s.unique_within, full.unique_within, "{fen}: {max_nodes}");
+            }
+            if s.is_solved() && s.uniqueness == Uniqueness::Unknown {
+                assert!(s.unique_within < full.unique_within, "{fen}: {max_nodes}");
+            }
+        }
+    }
+}
+
+/// "Unique" is proven within the horizon H = min(21, d + 4) and says so; the hunt beyond it is
+/// advisory. English checkers ck-05: 25-21 is the only first move that forces a held gain of one
+/// within H; 16-11 forces one too, but only further away, which the deep hunt finds.
+#[test]
+fn uniqueness_is_proven_within_its_horizon_and_the_deep_hunt_finds_later_keys() {
+    let position: damtutor_rules::Position<damtutor::English> =
+        "W:W9,16,25,32:B12,17".parse().unwrap();
+    let mut solver = Solver::new();
+    let s = solver.solve(&position, Goal::Material(1), Limits::default());
+    assert!(s.is_solved());
+    assert_eq!(s.key_texts(), ["25-21"]);
+    assert_eq!(s.uniqueness, Uniqueness::Unique);
+    // The proof's 11 plies and four more.
+    assert_eq!(s.unique_within, 15);
+    assert_eq!(damtutor::solver::unique_horizon(11, 21), 15);
+    // A generous time limit: the tests run side by side.
+    let limits = Limits {
+        max_plies: 27,
+        time_limit: Duration::from_secs(300),
+        ..Limits::default()
+    };
+    let deep = solver.deep_keys(&s, limits, 20_000_000);
+    let texts: Vec<String> = deep.keys.iter().map(|m| position.move_text(m)).collect();
+    assert_eq!(texts, ["16-11"], "checked to {}", deep.checked_to);
+    assert!(deep.checked_to > s.unique_within);
 }

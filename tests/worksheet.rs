@@ -348,12 +348,12 @@ fn snapshot_8x8_sheets_in_both_languages() {
         let html = &files[0].contents;
         well_formed(html).unwrap();
         // The answers are in the game's notation: a1..h8 on the 64-square board, 1-32 in
-        // checkers (the move number and its move are joined by a no-break space). No `!`: the
-        // 64-square key is unique only as far as the check went, the checkers key is not.
+        // checkers (the move number and its move are joined by a no-break space), `!` on keys
+        // proven unique within their horizon.
         let key = if fixture == SHEET_64 {
-            "b4-c5</span> <span class=\"move\">b6xd4</span>"
+            "b4-c5!</span> <span class=\"move\">b6xd4</span>"
         } else {
-            "7-3</span> <span class=\"move\">6x13</span>"
+            "7-3!</span> <span class=\"move\">6x13</span>"
         };
         assert!(html.contains(key), "{name}: {key}");
         insta::assert_snapshot!(name, summarize_svgs(html));
@@ -688,7 +688,7 @@ fn command_writes_html_by_default_and_markdown_with_diagrams() {
     assert!(stdout.starts_with("wrote worksheet.html\n"), "{stdout}");
     assert!(stdout.contains("5 exercises: solved in"), "{stdout}");
     let html = std::fs::read_to_string(dir.join("worksheet.html")).unwrap();
-    assert!(html.contains("27-22</span> <span class=\"move\">18x27</span>"));
+    assert!(html.contains("27-22!</span> <span class=\"move\">18x27</span>"));
 
     let output = run_in(
         &dir,
@@ -872,7 +872,7 @@ fn command_makes_a_sheet_per_game_and_language() {
     );
     let checkers = sheet("worksheet-english-zh.html");
     assert_eq!(diagrams(&checkers, "exercise").len(), 1);
-    assert!(checkers.contains(r#"7-3</span>"#), "the checkers key");
+    assert!(checkers.contains(r#"7-3!</span>"#), "the checkers key");
 
     // With --lang the language is one: a sheet per game.
     let output = run_in(&dir, &["worksheet", "--lang", "en", "--out", "en.html"]);

@@ -3,7 +3,9 @@ use super::values::one_of;
 use super::CliError;
 use clap::Args;
 use damtutor::exercise;
+use damtutor::solver::{with_thread_solver, Limits, VariantSolution};
 use damtutor::verify;
+use damtutor::with_solution;
 use damtutor::words::{fill, text, Lang, Text};
 use std::path::PathBuf;
 
@@ -18,6 +20,12 @@ pub struct ValidateArgs {
     /// Language of the report [default: the sets' language when they share one, else English]
     #[arg(long, value_parser = one_of::<Lang>("a language"))]
     pub lang: Option<Lang>,
+    /// Also hunt for second keys beyond the uniqueness horizon (the proof's depth and four
+    /// plies more), up to --max-plies within --max-nodes per exercise: advisory notes only,
+    /// which never change whether a key is called unique. A depth is started only when it is
+    /// expected to finish within the nodes left.
+    #[arg(long)]
+    pub deep: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -91,6 +99,13 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
                 let message = format!("{place}{colon}{note}");
                 outln!("{}", say(Text::ValidateNote, &[("message", &message)]));
             }
+            if args.deep && report.solution.is_solved() && report.solution.unique() {
+                let message = format!(
+                    "{place}{colon}{}",
+                    deep_note(&report.solution, limits, lang)
+                );
+                outln!("{}", say(Text::ValidateNote, &[("message", &message)]));
+            }
             warnings += report.warnings.len();
             if report.ok() {
                 proven += 1;
@@ -146,4 +161,27 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
         )));
     }
     Ok(())
+}
+
+/// The advisory hunt for a second key beyond the uniqueness horizon, in words.
+fn deep_note(solution: &VariantSolution, limits: Limits, lang: Lang) -> String {
+    with_solution!(solution, s => {
+        let deep = with_thread_solver(|solver| solver.deep_keys(s, limits, limits.max_nodes));
+        if deep.keys.is_empty() {
+            fill(lang, Text::ValidateDeepNone, &[("plies", &deep.checked_to)])
+        } else {
+            let legal = s.position.legal_moves();
+            let moves: Vec<String> = deep
+                .keys
+                .iter()
+                .map(|m| s.position.move_text_in(m, &legal))
+                .collect();
+            let moves = moves.join(text(lang, Text::Comma));
+            fill(
+                lang,
+                Text::ValidateDeepFound,
+                &[("moves", &moves), ("horizon", &s.unique_within)],
+            )
+        }
+    })
 }

@@ -53,7 +53,7 @@ pub use mine::{mine, MineOptions, MineReport, Mined};
 
 use crate::exercise::{Bilingual, Exercise, ExerciseSet, Scoring};
 use crate::solver::{self, Goal, Keys, Limits, Motif, Solution, Solver, SolverSlot, Status};
-use crate::solver::{king_value, VariantSolution};
+use crate::solver::{king_value, Uniqueness, VariantSolution};
 use crate::square::Color;
 use crate::words::Lang;
 use crate::{Variant, VariantPosition};
@@ -410,7 +410,7 @@ fn prove_with<R: Rules>(
     let verify = proof.verify_limits();
     goal_ladder(solver, position, first_goal, &first, search)
         .into_iter()
-        .filter(|goal| first.single_key() || *goal != first_goal)
+        .filter(|goal| first.uniqueness != Uniqueness::NotUnique || *goal != first_goal)
         .find_map(|goal| check(solver, position, target, goal, proof, verify))
 }
 

@@ -647,7 +647,9 @@ fn answer_view<R: Rules>(
     let legal = start.legal_moves();
     let key = shown.line.first().copied();
     let side = start.turn();
-    let gain = gain(shown);
+    // A material goal's figure is the gain the solver proves holds, not the count at the end of
+    // the line shown (which may include material the defender wins straight back).
+    let gain = solution.held_gain().unwrap_or_else(|| gain(shown));
     let motifs = motifs_of(item);
     let difficulty = difficulty_of(item);
     let lines: Vec<String> = shown

@@ -31,7 +31,7 @@ impl Difficulty {
                 }
                 longest = longest.max(m.capture_count() as u32);
             } else {
-                let replies = position.legal_moves().len() as u32;
+                let replies = position.count_legal_moves() as u32;
                 choices += replies.saturating_sub(1);
                 if previous_quiet && m.is_capture() {
                     sacrifices += 1;

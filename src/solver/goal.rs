@@ -8,7 +8,7 @@
 //! it cannot crown a man of its own either.
 
 use super::{balance, king_value, Solver};
-use damtutor_rules::{Move, Position, Rules};
+use damtutor_rules::{Move, MoveList, Position, Rules};
 use std::fmt;
 use std::str::FromStr;
 
@@ -119,9 +119,99 @@ fn goal_text<S: serde::Serializer>(goal: &Goal, serializer: S) -> Result<S::Ok, 
     serializer.collect_str(goal)
 }
 
+/// The plies the defender is given, from a leaf where a gain is counted, to win it back: the
+/// gain counts only if the defender cannot undo it (win material back, crown with a gain, or
+/// take the game) within these plies against best play, captures after them played out.
+pub const HOLD_PLIES: u32 = 4;
+
+/// Entries of the table of positions whose gain was tested ([`Solver::goal_met_if_quiet`]), by
+/// the plies left to play.
+pub(super) const HELD_BITS: u32 = 17;
+
+/// A position tested for its gain: the verdict, for the context and plies of `key`.
+#[derive(Copy, Clone, Default)]
+pub(super) struct Held {
+    key: u64,
+    generation: u32,
+    met: bool,
+}
+
+/// A table of `1 << HELD_BITS` empty entries.
+pub(super) fn new_held_table() -> Vec<Held> {
+    vec![Held::default(); 1 << HELD_BITS]
+}
+
 impl<R: Rules> Solver<R> {
-    /// Whether the goal's material condition holds in `position`, a quiet position.
-    pub(super) fn goal_met_if_quiet(&self, position: &Position<R>) -> bool {
+    /// Whether the goal is reached in `position`, a quiet position: its material condition
+    /// holds there ([`Solver::gain_counts`]) and still holds after [`HOLD_PLIES`] plies of best
+    /// play by both sides, captures then played out - a gain the defender wins straight back
+    /// is no gain.
+    pub(super) fn goal_met_if_quiet(&mut self, position: &Position<R>) -> bool {
+        if matches!(self.goal, Goal::Win | Goal::Auto) || !self.gain_counts(position) {
+            return false;
+        }
+        let mut here = *position;
+        self.holds(&mut here, HOLD_PLIES)
+    }
+
+    /// The key of `position` with `plies` to go in the table of tested positions.
+    fn held_key(&self, position: &Position<R>, plies: u32) -> u64 {
+        position.hash_key() ^ self.goal_salt ^ HELD_SALT.rotate_left(plies * 13)
+    }
+
+    /// Whether the goal's material condition holds in `position` after `plies` more plies of
+    /// best play (the solving side keeping it, the defender undoing it), and then every capture
+    /// played out: an exact minimax on the goal's condition.
+    fn holds(&mut self, position: &mut Position<R>, plies: u32) -> bool {
+        // At the horizon a quiet position is judged as it stands, without its moves.
+        if plies == 0 && !position.has_capture() {
+            if position.count_legal_moves() == 0 {
+                return position.turn() != self.attacker;
+            }
+            return self.gain_counts(position);
+        }
+        // The verdicts of the positions tested before: the trees of sibling leaves meet.
+        let key = self.held_key(position, plies);
+        let slot = (key >> (64 - HELD_BITS)) as usize;
+        let entry = self.held[slot];
+        if entry.key == key && entry.generation == self.generation {
+            return entry.met;
+        }
+        let mut moves = self.take_list();
+        position.legal_moves_into(&mut moves);
+        let verdict = if moves.is_empty() {
+            // The side that cannot move has lost.
+            position.turn() != self.attacker
+        } else if plies == 0 && !moves[0].is_capture() {
+            self.gain_counts(position)
+        } else {
+            let next = plies.saturating_sub(1);
+            let attacking = position.turn() == self.attacker;
+            let mut verdict = !attacking;
+            for m in moves.iter() {
+                let undo = position.make(m);
+                let kept = self.holds(position, next);
+                position.unmake(m, undo);
+                if kept == attacking {
+                    verdict = attacking;
+                    break;
+                }
+            }
+            verdict
+        };
+        self.give_list(moves);
+        self.held[slot] = Held {
+            key,
+            generation: self.generation,
+            met: verdict,
+        };
+        verdict
+    }
+
+    /// Whether the goal's material condition holds in `position`, a quiet position, as it
+    /// stands: the gain is large enough, a new king counting as one only when the crowning
+    /// cannot be undone at once (see [`Solver::crowning_kept`]).
+    fn gain_counts(&mut self, position: &Position<R>) -> bool {
         let gain = balance(position, self.attacker) - self.start_balance;
         match self.goal {
             Goal::Win | Goal::Auto => false,
@@ -155,41 +245,67 @@ impl<R: Rules> Solver<R> {
         (position.kings(self.attacker).count() as i32 - self.start_kings as i32).max(0)
     }
 
+    /// A move buffer from the solver's pool (a box, so that taking and returning it copies a
+    /// pointer, never the list).
+    pub(super) fn take_list(&mut self) -> Box<MoveList<R>> {
+        self.lists.pop().unwrap_or_default()
+    }
+
+    /// Returns a buffer of [`Solver::take_list`] to the pool.
+    pub(super) fn give_list(&mut self, list: Box<MoveList<R>>) {
+        self.lists.push(list);
+    }
+
     /// Whether `needed` new kings of the solving side are safe in `position`: the defender,
     /// even if it were its turn, cannot take one (nor crown a man, when `nor_crown`) with its
     /// next move, nor with a move that forces the solving side to capture and is answered by
     /// such a move (a king trap).
-    fn crowning_kept(&self, position: &Position<R>, needed: i32, nor_crown: bool) -> bool {
+    fn crowning_kept(&mut self, position: &Position<R>, needed: i32, nor_crown: bool) -> bool {
         let defender = self.attacker.other();
+        let attacker = self.attacker;
         let kings_needed = self.start_kings as i32 + needed;
         let to_move = position.with_turn(defender);
         let undoes = |before: &Position<R>, m: &Move<R>| {
-            let taken = (m.captured() & before.kings(self.attacker)).count() as i32;
+            let taken = (m.captured() & before.kings(attacker)).count() as i32;
             (nor_crown && m.promotes())
-                || before.kings(self.attacker).count() as i32 - taken < kings_needed
+                || before.kings(attacker).count() as i32 - taken < kings_needed
         };
-        for reply in to_move.legal_moves().iter() {
+        let mut replies = self.take_list();
+        let mut captures = self.take_list();
+        let mut answers = self.take_list();
+        to_move.legal_moves_into(&mut replies);
+        let mut kept = true;
+        'replies: for reply in replies.iter() {
             if undoes(&to_move, reply) {
-                return false;
+                kept = false;
+                break;
             }
             let after = to_move.play_unchecked(reply);
-            let captures = after.legal_moves();
-            if !captures.first().is_some_and(Move::<R>::is_capture) {
+            if !after.has_capture() {
                 continue;
             }
+            after.legal_moves_into(&mut captures);
             // A forcing move: a trap if every capture the solving side may make is answered by
             // a move that takes a new king or crowns.
-            let trapped = captures.iter().all(|capture| {
+            for capture in captures.iter() {
                 let next = after.play_unchecked(capture);
-                next.legal_moves().iter().any(|m| undoes(&next, m))
-            });
-            if trapped {
-                return false;
+                next.legal_moves_into(&mut answers);
+                if !answers.iter().any(|m| undoes(&next, m)) {
+                    continue 'replies;
+                }
             }
+            kept = false;
+            break;
         }
-        true
+        self.give_list(answers);
+        self.give_list(captures);
+        self.give_list(replies);
+        kept
     }
 }
+
+/// Mixed into the keys of the table of tested leaves, apart from the search's own keys.
+const HELD_SALT: u64 = 0x5bd1_e995_7f4a_7c15;
 
 #[cfg(test)]
 mod tests {

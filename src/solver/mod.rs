@@ -43,8 +43,9 @@ mod variant;
 pub use book::GivenLine;
 pub use difficulty::Difficulty;
 pub use draw::DrawClock;
-pub use goal::{Goal, GoalChoice};
+pub use goal::{Goal, GoalChoice, HOLD_PLIES};
 pub use motifs::{tag_line, Motif};
+pub use proof::{unique_horizon, DeepKeys};
 pub use threads::{solve_all, with_thread_solver, SolverSlot, ThreadSolvers};
 pub use tree::{Reply, TreeNode};
 pub use variant::{solve_all_variants, solve_variant, VariantSolution};
@@ -78,11 +79,11 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// The nodes a proof may spend on each question beyond the proof itself - whether another
-    /// first move also wins, whether `auto` can prove a stronger goal: 100,000 (all of
-    /// `max_nodes` when that is smaller), whatever the node limit, so that every command counts
-    /// the same key moves. Spent, the question's answer is "unknown" beyond the plies it
-    /// reached; the proof stands.
+    /// The nodes `auto` may spend on looking for a stronger goal than the one it proved first:
+    /// 100,000 (all of `max_nodes` when that is smaller), whatever the node limit. Spent, a
+    /// stronger goal is ruled out only as far as the search reached ([`GoalChoice::stopped`]);
+    /// the proof stands. (Whether the key is unique is checked within the search's own limits:
+    /// see [`Uniqueness`].)
     pub fn side_budget(&self) -> u64 {
         self.max_nodes.min(SIDE_NODES)
     }
@@ -127,15 +128,18 @@ pub enum Unknown {
     DrawRule(DrawReason),
 }
 
-/// Whether the key move is the only first move that forces the goal.
+/// Whether the key move is the only first move that forces the goal within the uniqueness
+/// horizon H = the proof's depth d and four plies more, at most the horizon of the limits
+/// (21 plies by default): `min(21, d + 4)`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Uniqueness {
-    /// No other first move forces the goal within the horizon.
+    /// Proven: no other first move forces the goal within H plies
+    /// ([`Solution::unique_within`]).
     Unique,
-    /// Another first move forces it too.
+    /// Another first move forces it within H plies too.
     NotUnique,
-    /// No other first move forces it within [`Solution::unique_within`] plies, but the node
-    /// budget of the check ([`Limits::side_budget`]) ran out before the horizon.
+    /// Not proven: a node or time limit stopped the check of the other first moves. None
+    /// forces the goal within [`Solution::unique_within`] plies (the proof's depth less one).
     Unknown,
 }
 
@@ -178,7 +182,8 @@ pub struct Solution<R: Rules = International> {
     pub key_moves: Vec<Move<R>>,
     /// Whether the key is unique (see [`Uniqueness`]).
     pub uniqueness: Uniqueness,
-    /// The plies within which no first move besides `key_moves` forces the goal.
+    /// The plies within which no first move besides `key_moves` forces the goal: the horizon
+    /// H when the check was completed ([`Uniqueness`]).
     pub unique_within: u32,
     /// The main line: best play by both sides.
     pub line: Vec<Move<R>>,
@@ -207,17 +212,27 @@ impl<R: Rules> Solution<R> {
         matches!(self.status, Status::Win | Status::Goal)
     }
 
-    /// Whether the key is proven unique: exactly one first move forces the goal within the
-    /// horizon.
+    /// The net gain in men (a king counting [`king_value`]) the solution proves the solving
+    /// side keeps, for a material goal: the goal's N, a gain that holds [`HOLD_PLIES`] plies of
+    /// best play past every leaf of the proof. `None` for the other goals.
+    pub fn held_gain(&self) -> Option<i32> {
+        match (self.goal, self.is_solved()) {
+            (Goal::Material(n), true) => Some(n as i32),
+            _ => None,
+        }
+    }
+
+    /// Whether the key is proven unique: no other first move forces the goal within
+    /// [`unique_within`](Solution::unique_within) plies, the horizon H (the proof's depth and
+    /// four plies more, at most the horizon of the limits).
     pub fn unique(&self) -> bool {
         self.uniqueness == Uniqueness::Unique
     }
 
-    /// Whether no second key move was found: the key is unique, or unique as far as the check
-    /// could go ([`Uniqueness::Unknown`]). What a generator asks of its exercises; a reader is
-    /// told [`uniqueness`](Solution::uniqueness) itself.
+    /// Whether the key is the only one a generator may print: proven unique within the horizon
+    /// H ([`Solution::unique`]). A check cut short by a limit is not enough.
     pub fn single_key(&self) -> bool {
-        self.uniqueness != Uniqueness::NotUnique
+        self.unique()
     }
 
     /// The main line in notation, each move written in its own position.
@@ -354,6 +369,10 @@ pub struct Solver<R: Rules = International> {
     table: Vec<search::Entry>,
     /// The search's move buffers, one per ply.
     plies: search::Plies<R>,
+    /// Move buffers for the goal test, taken and returned as it goes.
+    lists: Vec<Box<damtutor_rules::MoveList<R>>>,
+    /// The positions whose gain was tested, and whether it held.
+    held: Vec<goal::Held>,
     generation: u32,
     nodes: u64,
     node_limit: u64,
@@ -390,6 +409,8 @@ impl<R: Rules> Solver<R> {
         Solver {
             table: search::new_table(),
             plies: search::Plies::new(),
+            lists: Vec::new(),
+            held: goal::new_held_table(),
             generation: 0,
             nodes: 0,
             node_limit: 0,

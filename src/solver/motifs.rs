@@ -183,7 +183,7 @@ fn king_trap<R: Rules>(plies: &[Ply<R>]) -> bool {
 
 /// Whether the majority rule removed some capture from the defender's choice.
 pub(super) fn majority_decided<R: Rules>(position: &Position<R>) -> bool {
-    position.captures_ignoring_majority().len() > position.legal_moves().len()
+    position.captures_ignoring_majority().len() > position.count_legal_moves()
 }
 
 /// A man's capture with a leg towards its own side of the board.

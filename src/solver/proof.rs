@@ -149,9 +149,11 @@ impl<R: Rules> Solver<R> {
         self.key_moves(&mut root, depth, limits, clock, solution)
     }
 
-    /// Every first move that forces the goal, and whether the key is unique: each move is
-    /// tried at the shortest proof's depth and four plies more; then, while no second key is
-    /// found, deeper up to the horizon within the side budget ([`Limits::side_budget`]).
+    /// Every first move that forces the goal, and whether the key is unique: each first move
+    /// is tried at the uniqueness horizon H = the shortest proof's depth and four plies more
+    /// (at most the horizon of `limits`), exactly - within the search's own limits. When a limit
+    /// stops this check the key is not called unique ([`Uniqueness::Unknown`]); the proof
+    /// stands.
     fn key_moves(
         &mut self,
         root: &mut Position<R>,
@@ -163,49 +165,22 @@ impl<R: Rules> Solver<R> {
         let moves = root.legal_moves();
         let mut wins = vec![false; moves.len()];
         let enough = |wins: &[bool], keys: Keys| keys == Keys::UntilSecond && count(wins) >= 2;
-        let near = limits.max_plies.min(depth + 4).max(depth);
+        let horizon = unique_horizon(depth, limits.max_plies);
+        let mut stopped = false;
         for (index, m) in moves.iter().enumerate() {
             let undo = root.make(m);
             let child_clock = clock.after(m, root);
-            let wins_here = self.prove(root, child_depth(&moves, near, clock), child_clock);
+            let wins_here = self.prove(root, child_depth(&moves, horizon, clock), child_clock);
             root.unmake(m, undo);
-            wins[index] = wins_here?;
+            match wins_here {
+                Ok(found) => wins[index] = found,
+                Err(Aborted) => {
+                    stopped = true;
+                    break;
+                }
+            }
             if enough(&wins, self.keys) {
                 break;
-            }
-        }
-        let mut checked = near;
-        let mut stopped = false;
-        if count(&wins) < 2 {
-            let budget = limits.side_budget();
-            let saved = self.node_limit;
-            self.node_limit = saved.min(self.nodes.saturating_add(budget));
-            'deepen: for horizon in near + 1..=limits.max_plies {
-                for (index, m) in moves.iter().enumerate() {
-                    if wins[index] {
-                        continue;
-                    }
-                    let undo = root.make(m);
-                    let child_clock = clock.after(m, root);
-                    let found = self.prove(root, child_depth(&moves, horizon, clock), child_clock);
-                    root.unmake(m, undo);
-                    match found {
-                        Ok(true) => wins[index] = true,
-                        Ok(false) => {}
-                        Err(Aborted) => {
-                            stopped = true;
-                            break 'deepen;
-                        }
-                    }
-                    if count(&wins) >= 2 {
-                        break 'deepen;
-                    }
-                }
-                checked = horizon;
-            }
-            self.node_limit = saved;
-            if stopped && Instant::now() >= self.deadline {
-                return Err(Aborted);
             }
         }
         // The main line's key is a key, whatever the order of generation found.
@@ -220,13 +195,88 @@ impl<R: Rules> Solver<R> {
             .filter(|(_, &w)| w)
             .map(|(m, _)| *m)
             .collect();
-        solution.uniqueness = match (solution.key_moves.len(), stopped) {
-            (0 | 1, false) => Uniqueness::Unique,
-            (0 | 1, true) => Uniqueness::Unknown,
-            _ => Uniqueness::NotUnique,
+        (solution.uniqueness, solution.unique_within) = match (solution.key_moves.len(), stopped) {
+            (0 | 1, false) => (Uniqueness::Unique, horizon),
+            // The shortest proof's search showed no first move forces the goal in fewer plies.
+            (0 | 1, true) => (Uniqueness::Unknown, depth.saturating_sub(1)),
+            _ => (Uniqueness::NotUnique, horizon),
         };
-        solution.unique_within = checked;
         Ok(())
+    }
+
+    /// The advisory hunt for a second key beyond the uniqueness horizon
+    /// ([`Solution::unique_within`]): each other first move of a solved `solution` is tried one
+    /// ply deeper at a time up to `limits.max_plies`, within `budget` nodes (a first pass at the
+    /// horizon itself measures the cost of a depth). A depth is started
+    /// only when the nodes it is expected to cost (the last depth's times the growth seen so
+    /// far) fit in what is left, so no depth is cut short. It never changes the solution: a
+    /// second key found this far away does not make the key less of a key within the horizon.
+    pub fn deep_keys(
+        &mut self,
+        solution: &Solution<R>,
+        limits: Limits,
+        budget: u64,
+    ) -> DeepKeys<R> {
+        let mut deep = DeepKeys {
+            keys: Vec::new(),
+            checked_to: solution.unique_within,
+            nodes: 0,
+        };
+        let (Some(key), true) = (solution.line.first(), solution.is_solved()) else {
+            return deep;
+        };
+        let position = solution.position;
+        self.begin(&position, solution.goal);
+        self.clear_table();
+        self.nodes = 0;
+        self.node_limit = budget;
+        self.deadline = Instant::now() + limits.time_limit;
+        let clock = DrawClock::start(&position);
+        let mut root = position;
+        let moves = root.legal_moves();
+        let mut last_cost = 0u64;
+        let mut growth = 1u64;
+        // The first pass, at the horizon already checked, measures what a depth costs.
+        for horizon in solution.unique_within.max(1)..=limits.max_plies {
+            let left = budget.saturating_sub(self.nodes);
+            let expected = last_cost.saturating_mul(growth.max(2));
+            if expected > left {
+                break;
+            }
+            let before = self.nodes;
+            let mut finished = true;
+            for m in moves.iter() {
+                if m == key || solution.key_moves.contains(m) || deep.keys.contains(m) {
+                    continue;
+                }
+                let undo = root.make(m);
+                let child_clock = clock.after(m, &root);
+                let found = self.prove(&mut root, child_depth(&moves, horizon, clock), child_clock);
+                root.unmake(m, undo);
+                match found {
+                    Ok(true) => deep.keys.push(*m),
+                    Ok(false) => {}
+                    Err(Aborted) => {
+                        finished = false;
+                        break;
+                    }
+                }
+            }
+            if !finished {
+                break;
+            }
+            let cost = self.nodes - before;
+            if last_cost > 0 {
+                growth = cost.div_ceil(last_cost);
+            }
+            last_cost = cost.max(1);
+            deep.checked_to = deep.checked_to.max(horizon);
+            if !deep.keys.is_empty() {
+                break;
+            }
+        }
+        deep.nodes = self.nodes;
+        deep
     }
 
     /// The smallest depth up to `max` at which the goal is proven from `root`, deepening,
@@ -356,4 +406,22 @@ impl<R: Rules> Solver<R> {
 
 fn count(wins: &[bool]) -> usize {
     wins.iter().filter(|&&w| w).count()
+}
+
+/// The uniqueness horizon H: the shortest proof's `depth` and four plies more, at most
+/// `max_plies` (21 by default).
+pub fn unique_horizon(depth: u32, max_plies: u32) -> u32 {
+    max_plies.min(depth + 4).max(depth)
+}
+
+/// What the advisory hunt for a second key beyond the uniqueness horizon found
+/// ([`Solver::deep_keys`]).
+#[derive(Clone, Debug)]
+pub struct DeepKeys<R: Rules> {
+    /// Other first moves that force the goal in more plies than the horizon.
+    pub keys: Vec<damtutor_rules::Move<R>>,
+    /// Every other first move was tried to this depth (the horizon when none was).
+    pub checked_to: u32,
+    /// Nodes spent.
+    pub nodes: u64,
 }

@@ -180,11 +180,11 @@ pub fn choice(lang: Lang, choice: GoalChoice) -> String {
     text
 }
 
-/// Whether the key is unique, in words: "unique", "not unique", "unique within 12 plies;
-/// unknown beyond...".
+/// Whether the key is unique, in words: "unique within 12 plies" (no other first move forces
+/// the goal within the horizon H, proven), "not unique", "not proven unique: ...".
 pub fn uniqueness<R: Rules>(lang: Lang, solution: &Solution<R>) -> String {
     match solution.uniqueness {
-        Uniqueness::Unique => say!(lang, Text::KeyUnique),
+        Uniqueness::Unique => say!(lang, Text::KeyUnique, plies = solution.unique_within),
         Uniqueness::NotUnique => say!(lang, Text::KeyNotUnique),
         Uniqueness::Unknown => say!(lang, Text::KeyUniqueUnknown, plies = solution.unique_within),
     }

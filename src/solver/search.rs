@@ -355,7 +355,12 @@ impl<R: Rules> Solver<R> {
 
     /// Whether the goal is reached in `position`, given whether it has no legal move and
     /// whether its side to move must capture.
-    pub(super) fn reached(&self, position: &Position<R>, no_moves: bool, capture: bool) -> bool {
+    pub(super) fn reached(
+        &mut self,
+        position: &Position<R>,
+        no_moves: bool,
+        capture: bool,
+    ) -> bool {
         if no_moves {
             return position.turn() != self.attacker;
         }
@@ -363,18 +368,16 @@ impl<R: Rules> Solver<R> {
     }
 
     /// What [`Solver::reached`] says, found without generating the moves.
-    fn reached_at_leaf(&self, position: &Position<R>) -> bool {
-        let met = self.goal_met_if_quiet(position);
-        if position.turn() == self.attacker {
-            // The solver to move: the goal is reached in a quiet position where it can move.
-            met && !position.has_capture() && position.count_legal_moves() != 0
-        } else {
-            // The defender to move: the goal is reached if it cannot move, or in a quiet position.
-            if position.has_capture() {
-                return false;
-            }
-            met || position.count_legal_moves() == 0
+    fn reached_at_leaf(&mut self, position: &Position<R>) -> bool {
+        if position.has_capture() {
+            return false;
         }
+        let no_moves = position.count_legal_moves() == 0;
+        if no_moves {
+            // The side that cannot move has lost.
+            return position.turn() != self.attacker;
+        }
+        self.goal_met_if_quiet(position)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::draw::DrawClock;
 use super::{child_depth, Aborted, Solver};
-use damtutor_rules::{International, Move, Position, Rules};
+use damtutor_rules::{International, Move, MoveList, Position, Rules};
 
 /// A solver's move and the defender's possible replies to it.
 #[derive(Clone, Debug)]
@@ -71,10 +71,25 @@ impl<R: Rules> Solver<R> {
         budget: &mut usize,
         clock: DrawClock,
     ) -> Result<Option<TreeNode<R>>, Aborted> {
-        let moves = position.legal_moves();
-        let next = child_depth(&moves, depth, clock);
+        let mut moves = self.take_list();
+        position.legal_moves_into(&mut moves);
+        let tree = self.tree_with(position, depth, budget, clock, &moves);
+        self.give_list(moves);
+        tree
+    }
+
+    /// [`build_tree`](Solver::build_tree) with the legal moves of `position` in `moves`.
+    fn tree_with(
+        &mut self,
+        position: &mut Position<R>,
+        depth: u32,
+        budget: &mut usize,
+        clock: DrawClock,
+        moves: &MoveList<R>,
+    ) -> Result<Option<TreeNode<R>>, Aborted> {
+        let next = child_depth(moves, depth, clock);
         let mut best: Option<(u32, Move<R>)> = None;
-        for m in &moves {
+        for m in moves.iter() {
             let undo = position.make(m);
             let distance = self.distance(position, next, clock.after(m, position))?;
             position.unmake(m, undo);
@@ -87,10 +102,11 @@ impl<R: Rules> Solver<R> {
         let Some((distance, mv)) = best else {
             return Ok(None);
         };
-        let text = position.move_text_in(&mv, &moves);
+        let text = position.move_text_in(&mv, moves);
         let undo = position.make(&mv);
         let clock = clock.after(&mv, position);
-        let replies_list = position.legal_moves();
+        let mut replies_list = self.take_list();
+        position.legal_moves_into(&mut replies_list);
         let mut replies = Vec::new();
         if !self.reached(
             position,
@@ -98,7 +114,7 @@ impl<R: Rules> Solver<R> {
             replies_list.first().is_some_and(Move::<R>::is_capture),
         ) {
             let reply_depth = child_depth(&replies_list, distance, clock);
-            for r in &replies_list {
+            for r in replies_list.iter() {
                 let undo = position.make(r);
                 let d = self
                     .distance(position, reply_depth, clock.after(r, position))?
@@ -117,12 +133,9 @@ impl<R: Rules> Solver<R> {
             for (i, reply) in replies.iter_mut().enumerate() {
                 let undo = position.make(&reply.mv);
                 let reply_clock = clock.after(&reply.mv, position);
-                let after_moves = position.legal_moves();
-                if !self.reached(
-                    position,
-                    after_moves.is_empty(),
-                    after_moves.first().is_some_and(Move::<R>::is_capture),
-                ) {
+                let no_moves = position.count_legal_moves() == 0;
+                let capture = position.has_capture();
+                if !self.reached(position, no_moves, capture) {
                     if i == 0 || *budget > 0 {
                         *budget = budget.saturating_sub(1);
                         reply.next =
@@ -134,6 +147,7 @@ impl<R: Rules> Solver<R> {
                 position.unmake(&reply.mv, undo);
             }
         }
+        self.give_list(replies_list);
         position.unmake(&mv, undo);
         Ok(Some(TreeNode { mv, text, replies }))
     }
