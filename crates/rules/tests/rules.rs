@@ -1,7 +1,7 @@
 //! The rules engine against published data: perft counts and exact legal-move sets of every
 //! game (copied from ../shared/cases into tests/data so the suite runs without it).
 
-use damtutor::{perft, with_variant, Position, Rules, Square, Variant};
+use damtutor_rules::{perft, with_variant, Position, Rules, Square, Variant};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 
