@@ -72,7 +72,7 @@ fn perft_matches_published_counts() {
     }
 }
 
-/// Every published count; minutes in release mode (`cargo test --release -- --ignored`).
+/// Every published count; a minute or two (`cargo test -- --ignored`; .ci/run runs it).
 #[test]
 #[ignore]
 fn perft_matches_published_counts_to_full_depth() {
@@ -271,7 +271,7 @@ fn perft_of_the_8x8_games_matches_dctl() {
 }
 
 /// Every published 8x8 count, to depth 13; minutes in release mode
-/// (`cargo test --release -- --ignored`).
+/// (`cargo test -- --ignored`; .ci/run runs it).
 #[test]
 #[ignore]
 fn perft_of_the_8x8_games_to_full_depth() {
