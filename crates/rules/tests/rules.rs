@@ -270,7 +270,7 @@ fn perft_of_the_8x8_games_matches_dctl() {
     check_deep_perft(NODE_BUDGET);
 }
 
-/// Every published 8x8 count, to depth 13; minutes in release mode
+/// Every published 8x8 count, to depth 13; about a minute
 /// (`cargo test -- --ignored`; .ci/run runs it).
 #[test]
 #[ignore]
