@@ -1,7 +1,9 @@
 //! # damtutor
 //!
-//! International draughts (10x10, FMJD rules) for teachers: an exact rules engine, a puzzle
-//! solver, and the worksheets, quizzes and answer checking built on them.
+//! Draughts for teachers - international draughts (10x10, FMJD rules), the 64-square game
+//! (brazilian, the Chinese 64 rules), russian draughts and english checkers: an exact rules
+//! engine, a puzzle solver, and the worksheets, practice pages, rules quizzes and answer checking
+//! built on them.
 //!
 //! The rules core - [`Square`], [`Bitboard`], [`Setup`], [`Position`], [`Move`], [`Game`], FEN and
 //! move notation, PDN - depends on nothing else in the crate, and can be used on its own:

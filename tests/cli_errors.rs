@@ -63,6 +63,15 @@ fn usage_and_unreadable_input_exit_2() {
         2,
         "0 is not in 1..=30",
     );
+    // A file that cannot be opened, in validate as in every command; the other files are
+    // still reported.
+    let good = data("validate/good.yaml");
+    fails(
+        &dir,
+        &["validate", &good, "missing.yaml"],
+        2,
+        "missing.yaml: ",
+    );
     fails(
         &dir,
         &["solve", "start", "--goal", "draw"],

@@ -94,7 +94,7 @@ fn show_marks_kings_and_writes_the_canonical_fen() {
     // Lenient input: Black first, a range, lower case, a trailing dot.
     let out = success(&["show", "b:bK1,5:w45-46."]);
     let out = lines(&out);
-    assert_eq!(out[0], "Black: 1 men, 1 kings");
+    assert_eq!(out[0], "Black: 1 man, 1 king");
     assert_eq!(out[2], "   |     B     2     3     4     b |  1-5");
     assert_eq!(out[10], "   |    41    42    43    44     w |  41-45");
     assert_eq!(out[11], "   |  w    47    48    49    50    |  46-50");

@@ -130,7 +130,24 @@ fn the_same_seed_gives_the_same_set_and_another_seed_another() {
     for exercise in &set.exercises {
         // A shot wins: material or the game.
         assert!(matches!(exercise.goal, Goal::Material(_) | Goal::Win));
+        let solution = exercise.solution.as_deref().unwrap();
+        assert!(in_notation(solution, Variant::International), "{solution}");
     }
+}
+
+#[test]
+fn the_notation_check_tells_the_games_apart() {
+    use Variant::*;
+    assert!(in_notation("32-28 23x32 37x28", International));
+    assert!(!in_notation("32-28 23x51", International));
+    assert!(!in_notation("c3-d4", International));
+    assert!(in_notation("11-15 24x15", English));
+    assert!(!in_notation("32-28 33-29", English));
+    assert!(in_notation("c3-d4 d6xf4", Brazilian));
+    assert!(!in_notation("c3-d4 d6:f4", Brazilian));
+    assert!(in_notation("c3-d4 d6:f4", Russian));
+    assert!(!in_notation("c3-d4 d6xf4", Russian));
+    assert!(!in_notation("i3-d4", Russian));
 }
 
 #[test]
@@ -441,9 +458,9 @@ fn intl(exercise: &damtutor::exercise::Exercise) -> damtutor::Position {
     exercise.position.get().expect("an international exercise")
 }
 
-/// Each move of `solution` written in the notation of `variant`: numbers in english checkers
-/// (`11-15`, `15x24`), square names in the 64-square games (`c3-d4`; captures `c3xe5` in
-/// brazilian, `c3:e5` in russian).
+/// Each move of `solution` written in the notation of `variant`: numbers 1-50 in international
+/// draughts (`32-28`, `28x19`) and 1-32 in english checkers (`11-15`, `15x24`), square names in
+/// the 64-square games (`c3-d4`; captures `c3xe5` in brazilian, `c3:e5` in russian).
 fn in_notation(solution: &str, variant: Variant) -> bool {
     solution.split(' ').all(|m| {
         let named = |s: &str| {
@@ -451,12 +468,12 @@ fn in_notation(solution: &str, variant: Variant) -> bool {
             matches!(c.next(), Some('a'..='h'))
                 && matches!(c.as_str(), "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8")
         };
-        let numbered = |s: &str| s.parse::<u8>().is_ok_and(|n| (1..=32).contains(&n));
+        let numbered = |s: &str, last: u8| s.parse::<u8>().is_ok_and(|n| (1..=last).contains(&n));
         match variant {
-            Variant::English => m.split(['-', 'x']).all(numbered),
+            Variant::International => m.split(['-', 'x']).all(|s| numbered(s, 50)),
+            Variant::English => m.split(['-', 'x']).all(|s| numbered(s, 32)),
             Variant::Brazilian => m.split(['-', 'x']).all(named),
             Variant::Russian => m.split(['-', ':']).all(named),
-            Variant::International => true,
         }
     })
 }

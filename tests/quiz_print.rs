@@ -133,20 +133,11 @@ fn assert_balanced_gift(gift: &str) {
 }
 
 fn decode_base64(text: &str) -> String {
-    let table = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut bits = 0u32;
-    let mut count = 0;
-    let mut out = Vec::new();
-    for c in text.bytes().filter(|&c| c != b'=') {
-        bits = bits << 6 | table.iter().position(|&t| t == c).unwrap() as u32;
-        count += 6;
-        if count >= 8 {
-            count -= 8;
-            out.push((bits >> count) as u8);
-            bits &= (1 << count) - 1;
-        }
-    }
-    String::from_utf8(out).unwrap()
+    use base64::Engine;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(text)
+        .expect("base64");
+    String::from_utf8(bytes).unwrap()
 }
 
 /// The base64 SVG files embedded in an export, decoded.

@@ -46,7 +46,9 @@ pub use error::CliError;
 
 use damtutor::{Rules, Variant};
 
-/// International draughts for teachers: rules engine, solver, worksheets and quizzes.
+/// Draughts for teachers - international (10x10), the 64-square game, Russian draughts and
+/// English checkers: prove puzzles, make worksheets, practice pages and rules quizzes, and mark
+/// students' answers.
 #[derive(Parser, Debug)]
 #[command(name = "damtutor", version, about, long_about = None)]
 pub struct Cli {

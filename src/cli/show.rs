@@ -1,5 +1,6 @@
 use super::{parse_position_in, CliError, VariantArg};
 use clap::Args;
+use damtutor::words::{self, Lang};
 use damtutor::{with_variant, Board, Color, Notation, Role, Rules};
 use damtutor_rules::Position;
 
@@ -29,10 +30,12 @@ pub fn diagram<R: Rules>(position: &Position<R>) -> String {
     let coordinates = board == Board::EightByEight;
     let mut out = String::new();
     let material = position.material();
-    out.push_str(&format!(
-        "Black: {} men, {} kings\n",
-        material.black.men, material.black.kings
-    ));
+    let count = |color: Color| {
+        let pieces = material.get(color);
+        words::material(Lang::English, color, pieces.men, pieces.kings)
+    };
+    out.push_str(&count(Color::Black));
+    out.push('\n');
     let rule = format!("   +{}+\n", "-".repeat(3 * size as usize + 1));
     out.push_str(&rule);
     for row in 0..size {
@@ -69,10 +72,8 @@ pub fn diagram<R: Rules>(position: &Position<R>) -> String {
             .collect();
         out.push_str(&format!("    {files}\n"));
     }
-    out.push_str(&format!(
-        "White: {} men, {} kings\n",
-        material.white.men, material.white.kings
-    ));
+    out.push_str(&count(Color::White));
+    out.push('\n');
     out.push_str(&format!("{} to move\n", position.turn()));
     if let Notation::Algebraic { .. } = R::RULES.notation {
         out.push_str(&format!("Game: {} (squares a1-h8)\n", R::RULES.variant));

@@ -47,7 +47,13 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
             files.push(path.clone());
         }
     }
-    // Every file is read first: the report speaks the sets' language.
+    // Every file is read first: the report speaks the sets' language. A file that cannot be
+    // opened is reported with the others, and then ends the run as in every command (exit 2).
+    let unreadable = files.iter().find_map(|file| {
+        std::fs::File::open(file)
+            .err()
+            .map(|e| CliError::io(file, e))
+    });
     let loaded: Vec<_> = files.iter().map(|file| exercise::load(file)).collect();
     let mut languages = loaded
         .iter()
@@ -154,6 +160,9 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
             ]
         )
     );
+    if let Some(error) = unreadable {
+        return Err(error);
+    }
     if failed > 0 {
         return Err(CliError::Rejected(say(
             Text::ValidateProblems,

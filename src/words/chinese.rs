@@ -50,6 +50,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         Version => "{letter} 卷",
         More => "另有 {count} 种",
         DiagramToMove => "{colour}先",
+        DiagramMaterial => "{side}：{men} 个{man}，{kings} 个{king}",
         AnswersTitle => "{title}：答案",
 
         // Worksheets: the teacher's choices

@@ -69,6 +69,7 @@ english! {
     Version => "Version {letter}",
     More => "and {count} more",
     DiagramToMove => "{side} to move",
+    DiagramMaterial => "{side}: {men} {man}, {kings} {king}",
     AnswersTitle => "Answers: {title}",
 
     // Worksheets: the teacher's choices (titles when a set has none in the sheet's language)

@@ -157,6 +157,21 @@ pub fn men(lang: Lang, count: i32) -> &'static str {
     text(lang, if count == 1 { Text::Man } else { Text::Men })
 }
 
+/// A side's pieces, counted: "Black: 1 man, 2 kings" / "黑方：1 个普通棋子，2 个王棋".
+pub fn material(lang: Lang, color: Color, men: u32, kings: u32) -> String {
+    let man = text(lang, if men == 1 { Text::Man } else { Text::Men });
+    let king = text(lang, if kings == 1 { Text::King } else { Text::Kings });
+    say!(
+        lang,
+        Text::DiagramMaterial,
+        side = side(lang, color),
+        men,
+        man,
+        kings,
+        king
+    )
+}
+
 /// The exercises of `game` in words, the title of a sheet whose sets have no title in `lang`:
 /// "International draughts: exercises", "国际跳棋练习".
 pub fn exercises_of(lang: Lang, game: crate::Variant) -> &'static str {
@@ -172,6 +187,17 @@ pub fn exercises_of(lang: Lang, game: crate::Variant) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn material_counts_in_both_languages() {
+        let english = |men, kings| material(Lang::English, Color::Black, men, kings);
+        assert_eq!(english(1, 1), "Black: 1 man, 1 king");
+        assert_eq!(english(0, 2), "Black: 0 men, 2 kings");
+        assert_eq!(
+            material(Lang::Chinese, Color::White, 1, 2),
+            "白方：1 个普通棋子，2 个王棋"
+        );
+    }
 
     #[test]
     fn captions_and_results_in_both_languages() {

@@ -627,12 +627,18 @@ pub fn check_in<R: Rules>(q: &Question) {
 }
 
 /// The families a game's quizzes turned up, over `seeds` quizzes in both languages, each
-/// question checked a second way.
-pub fn checked_quizzes(variant: Variant, seeds: std::ops::Range<u64>) -> BTreeSet<String> {
+/// question checked a second way; `also` checks each quiz further (its words), so that each
+/// quiz is generated once.
+pub fn checked_quizzes(
+    variant: Variant,
+    seeds: std::ops::Range<u64>,
+    also: impl Fn(&Quiz, u64),
+) -> BTreeSet<String> {
     let mut families = BTreeSet::new();
     for seed in seeds {
         for lang in [Lang::English, Lang::Chinese] {
             let quiz = quiz(variant, seed, lang);
+            also(&quiz, seed);
             assert_eq!(quiz.total_points, 100, "{variant} seed {seed}");
             assert_eq!(
                 quiz.questions.iter().map(|q| q.points).sum::<u32>(),

@@ -9,7 +9,11 @@
 //! (4.15) or - in russian and english draughts - as soon as it reaches it, going on as a king or
 //! stopping there, and routes with the same start, end and captured set are one move.
 
-use damtutor::{perft, Color, Piece, Role, Setup, Square};
+#[path = "support/scale.rs"]
+mod scale;
+use scale::scaled;
+
+use damtutor_rules::{perft, Color, Piece, Role, Setup, Square};
 use damtutor_rules::{Brazilian, English, Position, Rules, Russian, Variant};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -678,19 +682,19 @@ fn check_random_game<R: Rules>(choices: Vec<u32>, style: u16) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(20_000))]
+    #![proptest_config(ProptestConfig::with_cases(scaled(5_000)))]
 
     #[test]
     fn random_positions_agree_with_the_simple_generator(
         (pieces, turn) in arbitrary_pieces(Variant::International),
         style in any::<u16>(),
     ) {
-        check_random_position::<damtutor::International>(&pieces, turn, style);
+        check_random_position::<damtutor_rules::International>(&pieces, turn, style);
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(5_000))]
+    #![proptest_config(ProptestConfig::with_cases(scaled(1_250)))]
 
     #[test]
     fn random_brazilian_positions_agree((pieces, turn) in arbitrary_pieces(Variant::Brazilian), style in any::<u16>()) {
@@ -709,16 +713,16 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2_000))]
+    #![proptest_config(ProptestConfig::with_cases(scaled(500)))]
 
     #[test]
     fn perft_agrees_with_the_simple_generator((pieces, turn) in arbitrary_pieces(Variant::International)) {
-        check_random_perft::<damtutor::International>(&pieces, turn)?;
+        check_random_perft::<damtutor_rules::International>(&pieces, turn)?;
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1_000))]
+    #![proptest_config(ProptestConfig::with_cases(scaled(250)))]
 
     #[test]
     fn brazilian_perft_agrees((pieces, turn) in arbitrary_pieces(Variant::Brazilian)) {
@@ -737,7 +741,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2_000))]
+    #![proptest_config(ProptestConfig::with_cases(scaled(500)))]
 
     /// Random games from the initial position: both generators play the same moves side by side
     /// and must agree at every ply.
@@ -746,12 +750,12 @@ proptest! {
         choices in prop::collection::vec(any::<u32>(), 1..200),
         style in any::<u16>(),
     ) {
-        check_random_game::<damtutor::International>(choices, style);
+        check_random_game::<damtutor_rules::International>(choices, style);
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(700))]
+    #![proptest_config(ProptestConfig::with_cases(scaled(175)))]
 
     #[test]
     fn random_brazilian_games_agree(choices in prop::collection::vec(any::<u32>(), 1..150), style in any::<u16>()) {
@@ -773,7 +777,7 @@ proptest! {
 fn the_simple_generator_knows_the_rules() {
     // It must itself get the tricky cases right, or the comparisons above prove little.
     let board = |variant: Variant, fen: &str| {
-        let setup = damtutor::fen::parse_setup(fen, variant.board()).unwrap();
+        let setup = damtutor_rules::fen::parse_setup(fen, variant.board()).unwrap();
         let pieces: Vec<(u8, Piece)> = setup.pieces.iter().map(|&(n, p)| (n as u8, p)).collect();
         SimpleBoard::new(variant, &pieces, setup.turn)
     };

@@ -1,7 +1,7 @@
 //! The rules engine against published data: perft counts and exact legal-move sets of every
 //! game (copied from ../shared/cases into tests/data so the suite runs without it).
 
-use damtutor::{perft, with_variant, Position, Rules, Square, Variant};
+use damtutor_rules::{perft, with_variant, Position, Rules, Square, Variant};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -72,7 +72,7 @@ fn perft_matches_published_counts() {
     }
 }
 
-/// Every published count; minutes in release mode (`cargo test --release -- --ignored`).
+/// Every published count; a minute or two (`cargo test -- --ignored`; .ci/run runs it).
 #[test]
 #[ignore]
 fn perft_matches_published_counts_to_full_depth() {
@@ -270,8 +270,8 @@ fn perft_of_the_8x8_games_matches_dctl() {
     check_deep_perft(NODE_BUDGET);
 }
 
-/// Every published 8x8 count, to depth 13; minutes in release mode
-/// (`cargo test --release -- --ignored`).
+/// Every published 8x8 count, to depth 13; about a minute
+/// (`cargo test -- --ignored`; .ci/run runs it).
 #[test]
 #[ignore]
 fn perft_of_the_8x8_games_to_full_depth() {
