@@ -1,7 +1,13 @@
 //! PDN files: tests/data/games.pdn read game by game from disk, then written and read back.
 
-use damtutor::pdn::{self, write_game, GameResult, MoveInfo, Nag, PdnError, PdnGame, Reader};
-use damtutor::{Color, Move, Outcome, Position};
+use damtutor::pdn::{self, write_game, GameResult, MoveInfo, Nag, PdnError};
+use damtutor::{Color, International, Outcome};
+
+/// International draughts, the game of these PDN files.
+type PdnGame = damtutor::pdn::PdnGame<International>;
+type Position = damtutor::Position<International>;
+type Move = damtutor::Move<International>;
+type Reader<B> = damtutor::pdn::Reader<B, International>;
 use std::fs::File;
 use std::io::BufReader;
 

@@ -5,12 +5,12 @@ mod combinations;
 
 use damtutor::solver::{tag_line, Goal, Limits, Motif, Solver, Status, Uniqueness};
 use damtutor::Russian;
-use damtutor::{Color, Position, Role, Setup};
+use damtutor::{Color, International, Position, Role, Setup};
 use proptest::prelude::*;
 use std::time::Duration;
 
-fn solve(fen: &str, goal: Goal) -> damtutor::solver::Solution {
-    let position: Position = fen.parse().unwrap();
+fn solve(fen: &str, goal: Goal) -> damtutor::solver::Solution<International> {
+    let position: Position<International> = fen.parse().unwrap();
     Solver::new().solve(&position, goal, Limits::default())
 }
 
@@ -96,7 +96,7 @@ fn statuses_and_keys() {
 
     // Black to move: the same strike seen from the other side.
     let mirrored = "W:W11,23,27,28,43:BK47"
-        .parse::<Position>()
+        .parse::<Position<International>>()
         .unwrap()
         .mirrored();
     let s = Solver::new().solve(&mirrored, Goal::Auto, Limits::default());
@@ -107,7 +107,7 @@ fn statuses_and_keys() {
 
 #[test]
 fn limits_give_unknown_never_a_claim() {
-    let position = Position::initial();
+    let position = Position::<International>::initial();
     let limits = Limits {
         max_plies: 30,
         max_nodes: 50_000,
@@ -131,7 +131,7 @@ fn tree_answers_every_defence() {
     let tree = s.tree.as_ref().unwrap();
     // Each defender reply in the tree is a legal move of its position, and each has an answer
     // unless the goal was reached.
-    let mut position: Position = s.position.play_unchecked(&tree.mv);
+    let mut position: Position<International> = s.position.play_unchecked(&tree.mv);
     assert_eq!(tree.replies.len(), position.legal_moves().len());
     let first = &tree.replies[0];
     position = position.play_unchecked(&first.mv);
@@ -141,7 +141,7 @@ fn tree_answers_every_defence() {
 
 /// Whether FMJD 6.3/6.4 count in `position`: a lone king against three pieces or fewer, one of
 /// them a king. There every ply counts towards the draw, so a forced capture is no free ply.
-fn lone_king_endgame(position: &Position) -> bool {
+fn lone_king_endgame(position: &Position<International>) -> bool {
     let material = position.material();
     [
         (material.white, material.black),
@@ -155,7 +155,7 @@ fn lone_king_endgame(position: &Position) -> bool {
 
 /// Plain minimax with the solver's rules (win = defender to move with no move; a forced capture
 /// is a free ply, but in a lone-king endgame), without table, ordering or deepening.
-fn plain_win(position: &Position, attacker: Color, depth: u32) -> bool {
+fn plain_win(position: &Position<International>, attacker: Color, depth: u32) -> bool {
     let moves = position.legal_moves();
     if moves.is_empty() {
         return position.turn() != attacker;
@@ -182,7 +182,7 @@ fn plain_win(position: &Position, attacker: Color, depth: u32) -> bool {
 /// counting as a king only when the defender can neither take it back (at once or by a trap)
 /// nor crown a man of its own at once.
 fn plain_gain(
-    position: &Position,
+    position: &Position<International>,
     attacker: Color,
     depth: u32,
     start: (i32, usize),
@@ -228,9 +228,9 @@ fn plain_gain(
 /// Whether the attacker keeps `kings` kings: the defender, given the move, cannot take one or
 /// crown at once, nor after a move that forces the attacker to capture, whichever capture it
 /// makes.
-fn kept(position: &Position, attacker: Color, kings: usize) -> bool {
+fn kept(position: &Position<International>, attacker: Color, kings: usize) -> bool {
     let defender = position.with_turn(attacker.other());
-    let takes = |p: &Position, m: &damtutor::moves::Move| {
+    let takes = |p: &Position<International>, m: &damtutor::moves::Move<International>| {
         m.promotes()
             || p.kings(attacker).count() - (m.captured() & p.kings(attacker)).count() < kings
     };
@@ -248,7 +248,7 @@ fn kept(position: &Position, attacker: Color, kings: usize) -> bool {
     })
 }
 
-fn small_position() -> impl Strategy<Value = Position> {
+fn small_position() -> impl Strategy<Value = Position<International>> {
     let piece = (1u32..=50, any::<bool>(), prop::bool::weighted(0.3));
     (
         prop::collection::vec(piece.clone(), 1..4),
@@ -488,7 +488,7 @@ fn tags_are_the_same_in_every_move_order() {
     ];
     let mut reordered = 0;
     for (fen, texts) in cases {
-        let start: Position = fen.parse().unwrap();
+        let start: Position<International> = fen.parse().unwrap();
         let line = moves_of(&start, texts);
         let tags = tag_line(&start, &line);
         let orders = move_orders(&start, &line);
@@ -540,9 +540,12 @@ fn transformed<R: damtutor::Rules>(
 /// The pieces of `start` that move or are taken in `line`, with the line replayed on them
 /// (`None` if the line needs the others, as blockers or for the maximum rule).
 fn core(
-    start: &Position,
-    line: &[damtutor_rules::Move],
-) -> Option<(Position, Vec<damtutor_rules::Move>)> {
+    start: &Position<International>,
+    line: &[damtutor_rules::Move<International>],
+) -> Option<(
+    Position<International>,
+    Vec<damtutor_rules::Move<International>>,
+)> {
     let mut involved = damtutor::Bitboard::default();
     let mut at = std::collections::HashMap::new();
     for m in line {
@@ -625,7 +628,7 @@ fn named_shots_are_found_shifted_and_mirrored() {
         ),
     ];
     for (fen, texts, motif) in cases {
-        let start: Position = fen.parse().unwrap();
+        let start: Position<International> = fen.parse().unwrap();
         let line = moves_of(&start, texts);
         assert!(tag_line(&start, &line).contains(&motif), "{fen}");
         // The colours swapped: square s becomes 51 - s.
@@ -688,7 +691,7 @@ fn random_line<R: damtutor::Rules>(
     line
 }
 
-fn middle_game() -> impl Strategy<Value = Position> {
+fn middle_game() -> impl Strategy<Value = Position<International>> {
     let piece = (1u32..=50, prop::bool::weighted(0.15));
     (
         prop::collection::vec(piece.clone(), 3..10),

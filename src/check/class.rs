@@ -8,7 +8,7 @@ use crate::exercise::{Answer, AnswerSheet, Exercise, ExerciseSet, PracticeRecord
 use crate::solver::{self, with_thread_solver, Limits, Solution, Solver, VariantSolution};
 use crate::with_solution;
 use crate::words::{say, text, Lang, Text};
-use damtutor_rules::Rules;
+use damtutor_rules::{Position, Rules, VariantPosition};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -25,8 +25,10 @@ pub struct ItemResult {
     pub max: f64,
     /// One sentence of feedback.
     pub feedback: String,
-    /// The position to show when the answer went wrong: the FEN before the faulty move.
-    pub diagram_fen: Option<String>,
+    /// The position to show when the answer went wrong: the one before the faulty move, in its
+    /// own game (an 8x8 exercise's diagram is drawn on the 8x8 board). Written as FEN.
+    #[serde(serialize_with = "serialize_fen")]
+    pub diagram: Option<VariantPosition>,
     /// The faulty move with its number (`3. 34-29`), when there is one.
     pub faulty_move: Option<String>,
     /// The expected solution (for the report).
@@ -142,7 +144,7 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
                 points: 0.0,
                 max,
                 feedback: say!(lang, Text::NoAnswer),
-                diagram_fen: None,
+                diagram: None,
                 faulty_move: None,
                 solution: solution_text,
             });
@@ -150,7 +152,7 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
         };
         let text = answer.text();
         let book = m.exercise.solution.as_deref();
-        let (check, diagram_fen) = with_solution!(&m.solution, s => {
+        let (check, diagram) = with_solution!(&m.solution, s => {
             with_thread_solver(|solver| check_and_locate(solver, s, &text, book, limits))
         });
         let check = check.in_language(lang);
@@ -186,7 +188,7 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
             points: round2(max * share),
             max,
             feedback,
-            diagram_fen,
+            diagram,
             faulty_move,
             solution: solution_text,
         });
@@ -221,7 +223,10 @@ fn check_and_locate<R: Rules>(
     text: &str,
     book: Option<&str>,
     limits: Limits,
-) -> (LineCheck, Option<String>) {
+) -> (LineCheck, Option<VariantPosition>)
+where
+    VariantPosition: From<Position<R>>,
+{
     let check = check_against(solver, solution, text, book, limits);
     let diagram = check.first_error.as_ref().map(|error| {
         let mut position = solution.position;
@@ -230,9 +235,20 @@ fn check_and_locate<R: Rules>(
                 position = position.play_unchecked(&parsed);
             }
         }
-        position.to_string()
+        VariantPosition::from(position)
     });
     (check, diagram)
+}
+
+/// A diagram position as its FEN, for the JSON of a class's marks.
+fn serialize_fen<S: serde::Serializer>(
+    position: &Option<VariantPosition>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match position {
+        Some(position) => serializer.serialize_some(&position.to_string()),
+        None => serializer.serialize_none(),
+    }
 }
 
 fn round2(x: f64) -> f64 {
@@ -394,7 +410,7 @@ pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet], lang: Lang) -> 
                         points: round2(q.points),
                         max: q.max,
                         feedback: q.feedback.clone(),
-                        diagram_fen: None,
+                        diagram: None,
                         faulty_move: None,
                         solution: expected,
                     }

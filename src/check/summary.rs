@@ -182,7 +182,7 @@ mod tests {
                 points,
                 max: 2.0,
                 feedback: String::new(),
-                diagram_fen: None,
+                diagram: None,
                 faulty_move: None,
                 solution: String::new(),
             })

@@ -515,8 +515,8 @@ fn tree_lines<R: Rules>(
 ///
 /// ```
 /// use damtutor::render::worksheet::mirror_line;
-/// use damtutor::Position;
-/// let start: Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// use damtutor::{International, Position};
+/// let start: Position<International> = "W:W11,23,27,28,43:BK47".parse().unwrap();
 /// let line: Vec<_> = ["43-38", "47x32", "28x37"]
 ///     .iter()
 ///     .scan(start, |p, text| {

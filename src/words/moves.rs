@@ -108,8 +108,8 @@ fn moves(lang: Lang, list: &[String]) -> String {
 /// ```
 /// use damtutor::words::move_error;
 /// use damtutor::words::Lang;
-/// use damtutor::{Position, Variant};
-/// let position: Position = "W:W32,37:B27".parse().unwrap();
+/// use damtutor::{International, Position, Variant};
+/// let position: Position<International> = "W:W32,37:B27".parse().unwrap();
 /// let error = position.parse_move("37-31").unwrap_err();
 /// assert_eq!(move_error(Lang::English, Variant::International, &error), "capture is compulsory: 32x21");
 /// assert_eq!(move_error(Lang::Chinese, Variant::International, &error), "有吃必吃：32x21");

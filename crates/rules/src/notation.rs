@@ -388,8 +388,8 @@ impl<R: Rules> Position<R> {
     /// Reads move text and finds the legal move it names, or says why there is none.
     ///
     /// ```
-    /// use damtutor_rules::Position;
-    /// let pos: Position = "W:W32,37:B27".parse().unwrap();
+    /// use damtutor_rules::{International, Position};
+    /// let pos: Position<International> = "W:W32,37:B27".parse().unwrap();
     /// let err = pos.parse_move("37-31").unwrap_err();
     /// assert_eq!(err.reason(), "capture is compulsory: 32x21");
     /// assert_eq!(pos.parse_move("32x21").unwrap().to_string(), "32x21");
@@ -574,8 +574,9 @@ pub fn line_tokens(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::International;
 
-    fn pos(fen: &str) -> Position {
+    fn pos(fen: &str) -> Position<International> {
         fen.parse().unwrap()
     }
 
@@ -589,7 +590,7 @@ mod tests {
 
     #[test]
     fn explains_illegal_moves() {
-        let p: Position = Position::initial();
+        let p: Position<International> = Position::initial();
         assert_eq!(p.parse_move("32-27").unwrap().to_string(), "32-27");
         assert_eq!(
             p.parse_move("32-26").unwrap_err().reason(),

@@ -210,7 +210,7 @@ fn move_label(number: usize, side: Color) -> String {
 /// A game of a PDN file: tags, start position, the main line and its annotations, result.
 /// The default is an empty game from the initial position.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct PdnGame<R: Rules = International> {
+pub struct PdnGame<R: Rules> {
     /// The game's number in its file (1-based); 0 for games not read from a file.
     pub number: usize,
     /// The line (1-based) where the game starts: its first tag, or its first token other than a
@@ -435,7 +435,7 @@ struct Lexer<B> {
 /// and a line longer than [`MAX_LINE`] (or a game spanning more than [`MAX_GAME_BYTES`]) ends
 /// the reading like an I/O error does: the reader
 /// yields that error and stops.
-pub struct Reader<B, R: Rules = International> {
+pub struct Reader<B, R: Rules> {
     lexer: Lexer<B>,
     rules: PhantomData<R>,
 }
