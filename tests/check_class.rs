@@ -434,3 +434,36 @@ fn an_8x8_exercise_gets_an_8x8_feedback_diagram_in_html_and_markdown() {
         assert!(!first_svg(&svg).contains(">50</text>"), "{format}");
     }
 }
+
+#[test]
+fn full_width_moves_are_read_and_non_answers_are_unreadable_in_report_and_console_alike() {
+    // A Chinese input method types letters, digits, dashes, x and spaces full width; "不会" and
+    // "42" hold no move: "无法识别", 0 points, and the console says 错 (not 半对 or 违例).
+    let dir = fresh("width");
+    std::fs::create_dir_all(&dir).unwrap();
+    let sheet = dir.join("s.csv");
+    std::fs::write(
+        &sheet,
+        "姓名,b64-01,b64-02,b64-03\n小明,ｂ４－ｃ５　ｂ６ｘｄ４　Ｃ３×ｅ５ｘｇ７,不会,42\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (code, stdout, stderr) = check_into(
+        &out,
+        &[
+            "--exercises",
+            "exercises/04-64-shots-zh.yaml",
+            sheet.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let row = stdout.lines().next().unwrap();
+    assert!(row.contains("1 / 21"), "{row}");
+    assert!(row.contains("b64-01：对"), "{row}");
+    assert!(row.contains("b64-02：错"), "{row}");
+    assert!(row.contains("b64-03：错"), "{row}");
+    let report = std::fs::read_to_string(out.join("小明.html")).unwrap();
+    assert!(!report.contains("违例"), "{report}");
+    assert!(report.contains("无法识别：“不会”不是着法"), "{report}");
+    assert!(report.contains("无法识别：“42”不是着法"), "{report}");
+}

@@ -7,8 +7,9 @@ use crate::escape;
 use crate::exercise::{Answer, AnswerSheet, Exercise, ExerciseSet, PracticeRecord, Scoring};
 use crate::solver::{self, with_thread_solver, Limits, Solution, Solver, VariantSolution};
 use crate::with_solution;
-use crate::words::{say, text, Lang, Text};
-use damtutor_rules::{Position, Rules, VariantPosition};
+use crate::words::{example_moves, say, text, Lang, Text};
+use damtutor_rules::notation::{line_tokens, parse_move_text};
+use damtutor_rules::{Position, Rules, Variant, VariantPosition};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -151,6 +152,23 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
             continue;
         };
         let text = answer.text();
+        let variant = m.solution.variant();
+        if !reads_as_moves(&text, variant) {
+            // "不会", "42", "?": nothing in it is a move, so nothing to judge move by move.
+            let (quiet, capture) = example_moves(variant);
+            items.push(ItemResult {
+                id: m.exercise.id.clone(),
+                feedback: say!(lang, Text::Unreadable, answer = text.trim(), quiet, capture),
+                answer: text,
+                verdict: Verdict::Wrong,
+                points: 0.0,
+                max,
+                diagram: None,
+                faulty_move: None,
+                solution: solution_text,
+            });
+            continue;
+        }
         let book = m.exercise.solution.as_deref();
         let (check, diagram) = with_solution!(&m.solution, s => {
             with_thread_solver(|solver| check_and_locate(solver, s, &text, book, limits))
@@ -238,6 +256,14 @@ where
         VariantPosition::from(position)
     });
     (check, diagram)
+}
+
+/// Whether `text` holds at least one move of `variant` as text (squares joined by `-` or `x`,
+/// in any width): an answer with none is not read as moves at all.
+fn reads_as_moves(text: &str, variant: Variant) -> bool {
+    line_tokens(text)
+        .iter()
+        .any(|token| parse_move_text(token, variant.board()).is_ok())
 }
 
 /// A diagram position as its FEN, for the JSON of a class's marks.

@@ -2,7 +2,7 @@
 //! language. Columns are aligned by display width, so that Chinese names (two columns a
 //! character on a terminal) line up with Latin ones.
 
-use super::class::{number, question_stats, StudentResult};
+use super::class::{number, question_stats, ItemResult, StudentResult};
 use super::verdict::Verdict;
 use crate::escape;
 use crate::words::{fill, text, Lang, Text};
@@ -38,14 +38,16 @@ fn pad_left(text: &str, width: usize) -> String {
     out
 }
 
-/// A verdict in a word or two, for the console: `ok`, `part`, `wrong` / 对, 半对, 错.
-pub fn short(lang: Lang, verdict: Verdict) -> &'static str {
+/// A marked answer in a word or two, for the console: `ok`, `part`, `wrong` / 对, 半对, 错. An
+/// incomplete or partial answer that earned nothing is `wrong`, as its score says.
+pub fn short(lang: Lang, item: &ItemResult) -> &'static str {
     text(
         lang,
-        match verdict {
+        match item.verdict {
             Verdict::Correct => Text::ShortCorrect,
             Verdict::Alternative => Text::ShortAlternative,
-            Verdict::Incomplete | Verdict::Partial => Text::ShortPartial,
+            Verdict::Incomplete | Verdict::Partial if item.points > 0.0 => Text::ShortPartial,
+            Verdict::Incomplete | Verdict::Partial => Text::ShortWrong,
             Verdict::Wrong => Text::ShortWrong,
             Verdict::Illegal => Text::ShortIllegal,
             Verdict::Missing => Text::ShortMissing,
@@ -69,7 +71,7 @@ pub fn console(results: &[StudentResult], lang: Lang) -> String {
         let items: Vec<String> = r
             .items
             .iter()
-            .map(|i| format!("{}{colon}{}", i.id, short(lang, i.verdict)))
+            .map(|i| format!("{}{colon}{}", i.id, short(lang, i)))
             .collect();
         out.push_str(&format!(
             "{}{} / {} {}\n",

@@ -116,6 +116,8 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
 
         // Quiz scoring: the feedback on each answer
         NoAnswer => "未作答。",
+        // Marking a class (issue 25): an answer with no move in it
+        Unreadable => "无法识别：“{answer}”不是着法。着法要写成 {quiet} 或 {capture} 这样。",
         PracticePenalty => "用了 {hints} 次提示，错了 {wrong} 次（扣 {points} 分）。",
         AnswerWithLetters => "请用选项字母作答，例如 B 或 A,C。",
         Right => "正确。",

@@ -137,6 +137,8 @@ english! {
 
     // Quiz scoring: the feedback on each answer
     NoAnswer => "No answer.",
+    // Marking a class (issue 25): an answer with no move in it
+    Unreadable => "Not read as moves: “{answer}”. Write moves like {quiet} or {capture}.",
     PracticePenalty => " Hints used: {hints}, wrong tries: {wrong} (-{points} points).",
     AnswerWithLetters => "Answer with the letters of the options, such as B or A,C.",
     Right => "Right.",

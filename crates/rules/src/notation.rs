@@ -183,13 +183,35 @@ pub struct MoveText {
     pub capture: bool,
 }
 
-/// Maps the full-width digits and the typographic separators students type to ASCII.
-pub fn normalize_char(c: char) -> char {
+/// The ASCII form of a full-width character, as a Chinese or Japanese input method types it
+/// (`ｄ２－ｅ３` is `d2-e3`, the ideographic space a space); other characters unchanged. Every
+/// reader of what people type goes through it: moves here, words and numbers in the teaching
+/// layers.
+///
+/// ```
+/// use damtutor_rules::notation::fold_width;
+/// let folded: String = "ｄ２－ｅ３\u{3000}ｆ４ｘｄ２".chars().map(fold_width).collect();
+/// assert_eq!(folded, "d2-e3 f4xd2");
+/// ```
+pub fn fold_width(c: char) -> char {
     match c {
-        '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
-        '×' | 'X' | '：' | ':' | '✕' | '＊' => 'x',
-        '–' | '—' | '－' | '‐' | '−' => '-',
+        '\u{3000}' => ' ',
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
         _ => c,
+    }
+}
+
+/// Maps what students type in a move to ASCII: full-width characters ([`fold_width`]), capital
+/// letters, and the typographic separators (`×`, `：`, `—`).
+pub fn normalize_char(c: char) -> char {
+    if c == '＊' {
+        // A full-width asterisk is a capture sign; the ASCII one a final mark.
+        return 'x';
+    }
+    match fold_width(c) {
+        '×' | 'X' | ':' | '✕' => 'x',
+        '–' | '—' | '‐' | '−' => '-',
+        c => c.to_ascii_lowercase(),
     }
 }
 
