@@ -467,3 +467,34 @@ fn full_width_moves_are_read_and_non_answers_are_unreadable_in_report_and_consol
     assert!(report.contains("无法识别：“不会”不是着法"), "{report}");
     assert!(report.contains("无法识别：“42”不是着法"), "{report}");
 }
+
+#[test]
+fn a_capture_stopped_half_way_is_said_so_with_the_full_capture_in_the_games_notation() {
+    // Brazilian (majority rule): 吃子必须吃完，能多吃必多吃 and c3xe5xg7; Russian (no majority
+    // rule): 吃子必须吃完 and a5:c3:e5:g3, the student's move in the same notation (a5:c3).
+    let dir = fresh("unfinished");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        (
+            "exercises/04-64-shots-zh.yaml",
+            "姓名,b64-01\n小明,b4-c5 b6xd4 c3xe5\n",
+            "第 2 回合白方 c3xe5 不合规则（吃子必须吃完，能多吃必多吃：c3xe5xg7）",
+        ),
+        (
+            "exercises/05-russian-zh.yaml",
+            "姓名,ru-01\n小明,b4-c5 d6:b4 a5:c3\n",
+            "第 2 回合白方 a5:c3 不合规则（吃子必须吃完：a5:c3:e5:g3）",
+        ),
+    ];
+    for (n, (exercises, csv, want)) in cases.into_iter().enumerate() {
+        let sheet = dir.join(format!("s{n}.csv"));
+        std::fs::write(&sheet, csv).unwrap();
+        let out = dir.join(format!("out{n}"));
+        let (code, stdout, stderr) =
+            check_into(&out, &["--exercises", exercises, sheet.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{stdout}{stderr}");
+        let report = std::fs::read_to_string(out.join("小明.html")).unwrap();
+        assert!(report.contains(want), "{report}");
+        assert!(!report.contains("有吃必吃"), "{report}");
+    }
+}

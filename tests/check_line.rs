@@ -207,12 +207,16 @@ fn sixty_four_square_lines() {
     assert_eq!(result.verdict, Verdict::Wrong);
     assert_eq!(result.first_error.unwrap().refutation, ["b6-a5"]);
 
-    // Capture is compulsory, and the most pieces must be taken.
+    // A capture stopped half-way: it is played to its end, and the most pieces taken.
     let result = check_in::<Brazilian>(GIVE_ONE_64, "b4-c5 b6xd4 c3xe5");
     assert_eq!(result.verdict, Verdict::Illegal);
     assert_eq!(
         first_error(&result),
-        (3, "c3xe5".into(), "capture is compulsory: c3xg7".into())
+        (
+            3,
+            "c3xe5".into(),
+            "a capture is played to its end, taking as many pieces as possible: c3xe5xg7".into()
+        )
     );
 
     // A square of the 10x10 board is no square here.
@@ -245,7 +249,9 @@ fn russian_lines_choose_the_capture_that_crowns() {
     let result = check_in::<Russian>(CROWNED_RUSSIAN, "f6:d8");
     assert_eq!(result.verdict, Verdict::Illegal);
     assert!(
-        first_error(&result).2.contains("f6:a5"),
+        first_error(&result)
+            .2
+            .contains("a capture is played to its end: f6:d8:a5"),
         "{}",
         result.message
     );

@@ -197,7 +197,8 @@ pub fn message(lang: Lang, said: &Said) -> String {
             text: written,
             reason: why,
         } => {
-            let numbered = Numbered::new(said.attacker, *ply, written).say(lang);
+            let written = words::in_notation(said.variant, written);
+            let numbered = Numbered::new(said.attacker, *ply, &written).say(lang);
             match why {
                 Reason::Move(error @ MoveError::Syntax { .. }) => say!(
                     lang,
@@ -255,9 +256,10 @@ impl LineCheck {
 
     /// The first faulty move with its number (`3. 34-29`, 第 3 回合白方 34-29), if any.
     pub fn faulty_move(&self, lang: Lang) -> Option<String> {
-        self.first_error
-            .as_ref()
-            .map(|error| Numbered::new(self.said.attacker, error.ply, &error.text).say(lang))
+        self.first_error.as_ref().map(|error| {
+            let written = words::in_notation(self.said.variant, &error.text);
+            Numbered::new(self.said.attacker, error.ply, &written).say(lang)
+        })
     }
 }
 

@@ -192,6 +192,9 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         RuleNoMoves => "{side}已无子可动，对局已经结束",
         RuleMajority => "能多吃必多吃：必须吃 {required} 个子（{captures}），{short} 只吃 {takes} 个",
         RuleCompulsory => "有吃必吃：{captures}",
+        // A capture stopped half-way (issue 25), in the games with and without the majority rule
+        RuleUnfinishedMaximum => "吃子必须吃完，能多吃必多吃：{captures}",
+        RuleUnfinished => "吃子必须吃完：{captures}",
         RuleOccupied => "{square}上已有棋子",
         RuleManStep => "兵只能向前斜走一格",
         RuleKingFlies => "王棋沿斜线走，经过的格子必须是空的",

@@ -213,6 +213,9 @@ english! {
     RuleNoMoves => "{side} has no legal move: the game is over",
     RuleMajority => "the majority rule requires taking {required} pieces, and {short} takes {takes}: {captures}",
     RuleCompulsory => "capture is compulsory: {captures}",
+    // A capture stopped half-way (issue 25), in the games with and without the majority rule
+    RuleUnfinishedMaximum => "a capture is played to its end, taking as many pieces as possible: {captures}",
+    RuleUnfinished => "a capture is played to its end: {captures}",
     RuleOccupied => "{square} is occupied",
     RuleManStep => "a man moves one square diagonally forward",
     RuleKingFlies => "a king moves along a diagonal over empty squares",

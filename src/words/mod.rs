@@ -21,7 +21,7 @@ mod phrases;
 pub mod synonyms;
 
 pub use english::Text;
-pub use moves::{move_error, numbered_line, Numbered};
+pub use moves::{in_notation, move_error, numbered_line, Numbered};
 pub use phrases::*;
 
 use crate::Variant;

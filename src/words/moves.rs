@@ -102,6 +102,22 @@ fn moves(lang: Lang, list: &[String]) -> String {
     }
 }
 
+/// Move text as typed (read with `x` for any capture sign), written in `variant`'s notation:
+/// `a5:c3` in Russian, so that one sentence never mixes `x` and `:`.
+///
+/// ```
+/// use damtutor::words::in_notation;
+/// use damtutor::Variant;
+/// assert_eq!(in_notation(Variant::Russian, "a5xc3"), "a5:c3");
+/// assert_eq!(in_notation(Variant::Brazilian, "c3xe5"), "c3xe5");
+/// ```
+pub fn in_notation(variant: Variant, text: &str) -> String {
+    let separator = variant.rules().capture_separator();
+    text.chars()
+        .map(|c| if c == 'x' { separator } else { c })
+        .collect()
+}
+
 /// Why move text is not a legal move of `variant`, in `lang`: the rule it breaks, or what
 /// is wrong with its text.
 ///
@@ -170,6 +186,14 @@ fn broken_rule(lang: Lang, rule: &BrokenRule) -> String {
         ),
         BrokenRule::Compulsory { captures } => {
             say!(lang, Text::RuleCompulsory, captures = moves(lang, captures))
+        }
+        BrokenRule::Unfinished { captures, maximum } => {
+            let key = if *maximum {
+                Text::RuleUnfinishedMaximum
+            } else {
+                Text::RuleUnfinished
+            };
+            say!(lang, key, captures = moves(lang, captures))
         }
         BrokenRule::Occupied { square: name } => {
             say!(lang, Text::RuleOccupied, square = square(lang, name))

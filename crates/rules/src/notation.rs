@@ -116,6 +116,13 @@ pub enum BrokenRule {
     },
     /// A capture is possible, so a capture must be played: one of `captures`.
     Compulsory { captures: Vec<String> },
+    /// A capture stopped on a square where it goes on: a capture is played to its end, here
+    /// one of `captures` in full. `maximum`: the game also asks for the most pieces (international,
+    /// Brazilian), not only for a finished capture (Russian, English).
+    Unfinished {
+        captures: Vec<String>,
+        maximum: bool,
+    },
     /// The end square is taken.
     Occupied { square: String },
     /// A man steps one square diagonally forward.
@@ -164,6 +171,9 @@ impl fmt::Display for BrokenRule {
             ),
             BrokenRule::Compulsory { captures } => {
                 write!(f, "capture is compulsory: {}", BrokenRule::shown(captures))
+            }
+            BrokenRule::Unfinished { captures, .. } => {
+                write!(f, "a capture must be completed: {}", BrokenRule::shown(captures))
             }
             BrokenRule::Occupied { square } => write!(f, "{square} is occupied"),
             BrokenRule::ManStep => f.write_str("a man moves one square diagonally forward"),
@@ -513,6 +523,23 @@ impl<R: Rules> Position<R> {
             return BrokenRule::NoMoves { side: self.turn };
         }
         if legal[0].is_capture() {
+            let wanted: Vec<Square> = squares.iter().filter_map(|&n| board.square(n)).collect();
+            let finished: Vec<String> = legal
+                .iter()
+                .filter(|m| m.from() == from)
+                .filter(|m| {
+                    self.capture_routes(m)
+                        .iter()
+                        .any(|route| stops_on(&wanted, route))
+                })
+                .map(|m| self.full_move_text(m))
+                .collect();
+            if !finished.is_empty() {
+                return BrokenRule::Unfinished {
+                    captures: finished,
+                    maximum: R::RULES.maximum_capture,
+                };
+            }
             if R::RULES.maximum_capture {
                 let all = self.captures_ignoring_majority();
                 if let Some(short) = all.iter().find(|m| m.from() == from && m.to() == to) {
@@ -550,6 +577,16 @@ impl<R: Rules> Position<R> {
 }
 
 /// Whether `wanted` (first and last fixed) appears in order within `route`.
+/// Whether `wanted` follows `route` from its start and stops on one of its landing squares
+/// before the end: a capture written half-way.
+fn stops_on(wanted: &[Square], route: &[Square]) -> bool {
+    let Some(last) = wanted.last() else {
+        return false;
+    };
+    (1..route.len().saturating_sub(1))
+        .any(|k| route[k] == *last && is_subsequence(wanted, &route[..=k]))
+}
+
 fn is_subsequence(wanted: &[Square], route: &[Square]) -> bool {
     if wanted.first() != route.first() || wanted.last() != route.last() {
         return false;
@@ -600,6 +637,44 @@ mod tests {
 
     fn pos(fen: &str) -> Position<International> {
         fen.parse().unwrap()
+    }
+
+    #[test]
+    fn a_capture_stopped_half_way_is_unfinished_not_compulsory() {
+        use crate::rules::{Brazilian, Russian};
+        // Brazilian b64-01 after b4-c5 b6xd4: c3xe5 stops where c3xe5xg7 goes on.
+        let brazilian: Position<Brazilian> = "W:Wb2,c3:Bd4,f6".parse().unwrap();
+        assert_eq!(
+            brazilian.parse_move("c3xe5"),
+            Err(MoveError::Illegal {
+                text: "c3xe5".into(),
+                rule: BrokenRule::Unfinished {
+                    captures: vec!["c3xe5xg7".into()],
+                    maximum: true
+                }
+            })
+        );
+        // Russian, no majority rule: only "a capture is finished", in Russian notation.
+        let russian: Position<Russian> = "W:Wa5,h4:Bb4,d4,f4".parse().unwrap();
+        assert_eq!(
+            russian.parse_move("a5:c3"),
+            Err(MoveError::Illegal {
+                text: "a5:c3".into(),
+                rule: BrokenRule::Unfinished {
+                    captures: vec!["a5:c3:e5:g3".into()],
+                    maximum: false
+                }
+            })
+        );
+        // A capture not begun is still compulsory.
+        let compulsory = pos("W:W32,37:B27");
+        assert!(matches!(
+            compulsory.parse_move("37-31"),
+            Err(MoveError::Illegal {
+                rule: BrokenRule::Compulsory { .. },
+                ..
+            })
+        ));
     }
 
     #[test]
