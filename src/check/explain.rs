@@ -151,8 +151,8 @@ pub fn reason(lang: Lang, said: &Said, reason: &Reason, token: &str) -> String {
                 key,
                 token,
                 answer = answer(lang, moves),
-                attacker = words::side(lang, said.attacker),
-                side = words::side(lang, said.attacker.other()),
+                attacker = words::side(lang, said.variant, said.attacker),
+                side = words::side(lang, said.variant, said.attacker.other()),
                 lost,
                 men = words::men(lang, *lost),
                 king
@@ -163,7 +163,7 @@ pub fn reason(lang: Lang, said: &Said, reason: &Reason, token: &str) -> String {
             Text::ReasonNotForcedAnswer,
             token,
             goal,
-            side = words::side(lang, said.attacker.other()),
+            side = words::side(lang, said.variant, said.attacker.other()),
             answer = answer(lang, moves)
         ),
     }
@@ -190,7 +190,7 @@ pub fn message(lang: Lang, said: &Said) -> String {
         SaidKind::Incomplete => say!(
             lang,
             Text::LineIncomplete,
-            attacker = words::side(lang, said.attacker)
+            attacker = words::side(lang, said.variant, said.attacker)
         ),
         SaidKind::Error {
             ply,
@@ -198,7 +198,7 @@ pub fn message(lang: Lang, said: &Said) -> String {
             reason: why,
         } => {
             let written = words::in_notation(said.variant, written);
-            let numbered = Numbered::new(said.attacker, *ply, &written).say(lang);
+            let numbered = Numbered::new(said.attacker, *ply, &written).say(lang, said.variant);
             match why {
                 Reason::Move(error @ MoveError::Syntax { .. }) => say!(
                     lang,
@@ -258,7 +258,7 @@ impl LineCheck {
     pub fn faulty_move(&self, lang: Lang) -> Option<String> {
         self.first_error.as_ref().map(|error| {
             let written = words::in_notation(self.said.variant, &error.text);
-            Numbered::new(self.said.attacker, error.ply, &written).say(lang)
+            Numbered::new(self.said.attacker, error.ply, &written).say(lang, self.said.variant)
         })
     }
 }

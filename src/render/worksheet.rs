@@ -583,7 +583,7 @@ fn game_exercise_view<R: Rules>(
         ))
     })?;
     let side = shown.position.turn();
-    let caption = words::caption(lang, side, solution.goal);
+    let caption = words::caption(lang, R::RULES.variant, side, solution.goal);
     let mut drawn = [false, true].map(|key| {
         let label = format!("{number}. {caption}");
         let arrows = if key {
@@ -675,7 +675,7 @@ fn answer_view<R: Rules>(
         } else {
             String::new()
         },
-        result: words::result(lang, side, solution.goal, gain),
+        result: words::result(lang, R::RULES.variant, side, solution.goal, gain),
         motifs: motifs
             .iter()
             .map(|&m| words::motif(lang, m).to_string())

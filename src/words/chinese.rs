@@ -11,6 +11,9 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         // Words used everywhere
         SideWhite => "白方",
         SideBlack => "黑方",
+        // English checkers' dark side, as the WCDF rules name it (issue 25)
+        SideRed => "红方",
+        ColourRed => "红",
         ColourWhite => "白",
         ColourBlack => "黑",
         Comma => "、",
@@ -158,8 +161,8 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         LineIllegal => "{move} 不合规则（{rule}）。",
         LineNotAMove => "{move} 不是正确的着法（{problem}）。",
         LineAmbiguous => "{move} 可以是几种不同的吃法，请写出落点（{options}）。",
-        MoveNumberWhite => "第 {number} 回合白方 {text}",
-        MoveNumberBlack => "第 {number} 回合黑方 {text}",
+        MoveNumberWhite => "第 {number} 回合{side} {text}",
+        MoveNumberBlack => "第 {number} 回合{side} {text}",
         FilledMove => "({text})",
         ReasonNotForced => "{token} 不能确保{goal}",
         ReasonGoalNotReached => "{token} 没有达到目标",
@@ -328,8 +331,6 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         QuizGameBrazilian => "64格国际跳棋",
         QuizGameRussian => "俄罗斯跳棋",
         QuizGameEnglish => "英国跳棋",
-        QuizRedSide => "红方",
-        QuizRedColour => "红",
         QuizSquareNumbered => "{square} 号格",
         QuizSquareNamed => "{square} 格",
 

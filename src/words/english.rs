@@ -30,6 +30,9 @@ english! {
     // Words used everywhere
     SideWhite => "White",
     SideBlack => "Black",
+    // English checkers' dark side, as the WCDF rules name it (issue 25)
+    SideRed => "Red",
+    ColourRed => "red",
     ColourWhite => "white",
     ColourBlack => "black",
     Comma => ", ",
@@ -376,8 +379,6 @@ english! {
     QuizGameBrazilian => "64-square draughts",
     QuizGameRussian => "Russian draughts",
     QuizGameEnglish => "English checkers",
-    QuizRedSide => "Black",
-    QuizRedColour => "black",
     QuizSquareNumbered => "{square}",
     QuizSquareNamed => "{square}",
 

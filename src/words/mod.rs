@@ -220,6 +220,8 @@ mod tests {
                         &["ply", "text", "reason", "refutation", "rule"]
                     }
                     Text::ReasonRefuted | Text::ReasonRefutedWithKings => &["side"],
+                    // 第 3 回合白方 34-29 names the side where "3. 34-29" numbers the move.
+                    Text::MoveNumberWhite | Text::MoveNumberBlack => &["side"],
                     _ => &[],
                 };
                 assert!(
