@@ -102,6 +102,9 @@ where
                 )
             }
             (solver::Status::Unknown, _) => say!(lang, Text::VerifyUndecided, goal),
+            _ if exercise.goal == solver::Goal::Win => {
+                say!(lang, Text::VerifyNoWin, plies = limits.max_plies)
+            }
             _ => say!(lang, Text::VerifyNoSolution, goal, plies = limits.max_plies),
         });
     } else {

@@ -800,7 +800,7 @@ fn command_refuses_bad_files_with_their_place() {
     // Refused as `validate` refuses it, with its message.
     assert!(
         stderr.contains(
-            "unsolvable.yaml:5: exercise hopeless: no forced win within 21 plies: the exercise has no solution"
+            "unsolvable.yaml:5: exercise hopeless: no winning move found within 21 plies"
         ),
         "{stderr}"
     );
