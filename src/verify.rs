@@ -102,6 +102,9 @@ where
                 )
             }
             (solver::Status::Unknown, _) => say!(lang, Text::VerifyUndecided, goal),
+            _ if exercise.goal == solver::Goal::Win => {
+                say!(lang, Text::VerifyNoWin, plies = limits.max_plies)
+            }
             _ => say!(lang, Text::VerifyNoSolution, goal, plies = limits.max_plies),
         });
     } else {
@@ -221,7 +224,7 @@ pub enum SolutionProblem {
 impl SolutionProblem {
     /// The problem in `lang`, the move numbered as in a book (`first` moves first).
     pub fn say(&self, lang: Lang, variant: Variant, first: Color, goal: Goal) -> String {
-        let numbered = |ply: usize, text: &str| Numbered::new(first, ply, text).say(lang);
+        let numbered = |ply: usize, text: &str| Numbered::new(first, ply, text).say(lang, variant);
         match self {
             SolutionProblem::Empty => say!(lang, Text::VerifyEmptySolution),
             SolutionProblem::Move { ply, text, error } => say!(
@@ -243,7 +246,7 @@ impl SolutionProblem {
                 lang,
                 Text::SolutionIncomplete,
                 text = numbered(*ply, text),
-                side = words::side(lang, first),
+                side = words::side(lang, variant, first),
                 goal = words::goal(lang, goal)
             ),
         }

@@ -360,3 +360,142 @@ fn a_chinese_class_reads_chinese_throughout() {
     );
     std::fs::remove_dir_all(&out).ok();
 }
+
+/// The first `<svg>...</svg>` of `text`.
+fn first_svg(text: &str) -> &str {
+    let start = text.find("<svg").expect("a diagram");
+    let end = start + text[start..].find("</svg>").expect("the diagram's end");
+    &text[start..end]
+}
+
+/// The dark squares a diagram draws (one `z`-closed square each in the board's path) and its
+/// pieces as `square:piece`, sorted.
+fn squares_and_pieces(svg: &str) -> (usize, Vec<String>) {
+    let path = svg.split("<path").nth(1).expect("the dark squares");
+    let d = path
+        .split("d=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let squares = d.matches('z').count();
+    let mut pieces: Vec<String> = svg
+        .split("data-square=\"")
+        .skip(1)
+        .map(|rest| {
+            let square = rest.split('"').next().unwrap();
+            let piece = rest
+                .split("data-piece=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            format!("{square}:{piece}")
+        })
+        .collect();
+    pieces.sort();
+    (squares, pieces)
+}
+
+#[test]
+fn an_8x8_exercise_gets_an_8x8_feedback_diagram_in_html_and_markdown() {
+    // b64-01 (white b2, b4, c3; black b6, f6): after 1. b4-c5 b6xd4 the faulty 2. c3xe5 is
+    // played from white b2, c3 against black d4, f6 - squares 25, 22 and 18, 11 of the 64-square
+    // board, which has 32 dark squares (the 10x10 board of the bug had 50).
+    let dir = fresh("8x8");
+    std::fs::create_dir_all(&dir).unwrap();
+    let sheet = dir.join("s.csv");
+    std::fs::write(&sheet, "姓名,b64-01\n小明,b4-c5 b6xd4 c3xe5\n").unwrap();
+    let want = vec!["11:bm", "18:bm", "22:wm", "25:wm"];
+    for format in ["html", "md"] {
+        let out = dir.join(format);
+        let (code, stdout, stderr) = check_into(
+            &out,
+            &[
+                "--exercises",
+                "exercises/04-64-shots-zh.yaml",
+                sheet.to_str().unwrap(),
+                "--format",
+                format,
+            ],
+        );
+        assert_eq!(code, Some(0), "{stdout}{stderr}");
+        let svg = if format == "html" {
+            std::fs::read_to_string(out.join("小明.html")).unwrap()
+        } else {
+            std::fs::read_to_string(out.join("小明-diagrams/b64-01.svg")).unwrap()
+        };
+        let (squares, pieces) = squares_and_pieces(first_svg(&svg));
+        assert_eq!(squares, 32, "{format}: {svg}");
+        assert_eq!(pieces, want, "{format}");
+        // Squares named as on the 64-square board (a1..h8), not numbered 1-50.
+        assert!(first_svg(&svg).contains(">b8</text>"), "{format}");
+        assert!(!first_svg(&svg).contains(">50</text>"), "{format}");
+    }
+}
+
+#[test]
+fn full_width_moves_are_read_and_non_answers_are_unreadable_in_report_and_console_alike() {
+    // A Chinese input method types letters, digits, dashes, x and spaces full width; "不会" and
+    // "42" hold no move: "无法识别", 0 points, and the console says 错 (not 半对 or 违例).
+    let dir = fresh("width");
+    std::fs::create_dir_all(&dir).unwrap();
+    let sheet = dir.join("s.csv");
+    std::fs::write(
+        &sheet,
+        "姓名,b64-01,b64-02,b64-03\n小明,ｂ４－ｃ５　ｂ６ｘｄ４　Ｃ３×ｅ５ｘｇ７,不会,42\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (code, stdout, stderr) = check_into(
+        &out,
+        &[
+            "--exercises",
+            "exercises/04-64-shots-zh.yaml",
+            sheet.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let row = stdout.lines().next().unwrap();
+    assert!(row.contains("1 / 21"), "{row}");
+    assert!(row.contains("b64-01：对"), "{row}");
+    assert!(row.contains("b64-02：错"), "{row}");
+    assert!(row.contains("b64-03：错"), "{row}");
+    let report = std::fs::read_to_string(out.join("小明.html")).unwrap();
+    assert!(!report.contains("违例"), "{report}");
+    assert!(report.contains("无法识别：“不会”不是着法"), "{report}");
+    assert!(report.contains("无法识别：“42”不是着法"), "{report}");
+}
+
+#[test]
+fn a_capture_stopped_half_way_is_said_so_with_the_full_capture_in_the_games_notation() {
+    // Brazilian (majority rule): 吃子必须吃完，能多吃必多吃 and c3xe5xg7; Russian (no majority
+    // rule): 吃子必须吃完 and a5:c3:e5:g3, the student's move in the same notation (a5:c3).
+    let dir = fresh("unfinished");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        (
+            "exercises/04-64-shots-zh.yaml",
+            "姓名,b64-01\n小明,b4-c5 b6xd4 c3xe5\n",
+            "第 2 回合白方 c3xe5 不合规则（吃子必须吃完，能多吃必多吃：c3xe5xg7）",
+        ),
+        (
+            "exercises/05-russian-zh.yaml",
+            "姓名,ru-01\n小明,b4-c5 d6:b4 a5:c3\n",
+            "第 2 回合白方 a5:c3 不合规则（吃子必须吃完：a5:c3:e5:g3）",
+        ),
+    ];
+    for (n, (exercises, csv, want)) in cases.into_iter().enumerate() {
+        let sheet = dir.join(format!("s{n}.csv"));
+        std::fs::write(&sheet, csv).unwrap();
+        let out = dir.join(format!("out{n}"));
+        let (code, stdout, stderr) =
+            check_into(&out, &["--exercises", exercises, sheet.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{stdout}{stderr}");
+        let report = std::fs::read_to_string(out.join("小明.html")).unwrap();
+        assert!(report.contains(want), "{report}");
+        assert!(!report.contains("有吃必吃"), "{report}");
+    }
+}

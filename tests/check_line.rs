@@ -6,7 +6,7 @@ mod combinations;
 use damtutor::check::{check_line, Verdict};
 use damtutor::solver::{Goal, Limits, Solver};
 use damtutor::words::Lang;
-use damtutor::{Brazilian, English, Position, Rules, Russian};
+use damtutor::{Brazilian, English, International, Position, Rules, Russian};
 use std::process::Command;
 
 const PHILIPPE: &str = "W:W27,32,34,38,40,45:B11,12,16,18,23,25";
@@ -15,7 +15,7 @@ const TURKISH: &str = "W:W8,14,32,38,43:BK48";
 /// `line` checked on `fen` for the shipped exercise's goal: the coup Philippe wins two men
 /// (auto would look further, to the crowning of the man on 16), the strike wins the game.
 fn check(fen: &str, line: &str) -> damtutor::check::LineCheck {
-    let position: Position = fen.parse().unwrap();
+    let position: Position<International> = fen.parse().unwrap();
     let goal = if fen == PHILIPPE {
         Goal::Material(2)
     } else {
@@ -58,7 +58,7 @@ fn correct_in_many_spellings() {
 #[test]
 fn alternative_key_is_accepted_and_said_so() {
     // 8-3 also wins: crown the man, then the king does the work.
-    let start: Position = TURKISH.parse().unwrap();
+    let start: Position<International> = TURKISH.parse().unwrap();
     let crowned = start.parse_move("8-3").unwrap();
     let after = start.play_unchecked(&crowned);
     let reply = after.legal_moves()[0];
@@ -207,12 +207,16 @@ fn sixty_four_square_lines() {
     assert_eq!(result.verdict, Verdict::Wrong);
     assert_eq!(result.first_error.unwrap().refutation, ["b6-a5"]);
 
-    // Capture is compulsory, and the most pieces must be taken.
+    // A capture stopped half-way: it is played to its end, and the most pieces taken.
     let result = check_in::<Brazilian>(GIVE_ONE_64, "b4-c5 b6xd4 c3xe5");
     assert_eq!(result.verdict, Verdict::Illegal);
     assert_eq!(
         first_error(&result),
-        (3, "c3xe5".into(), "capture is compulsory: c3xg7".into())
+        (
+            3,
+            "c3xe5".into(),
+            "a capture is played to its end, taking as many pieces as possible: c3xe5xg7".into()
+        )
     );
 
     // A square of the 10x10 board is no square here.
@@ -245,7 +249,9 @@ fn russian_lines_choose_the_capture_that_crowns() {
     let result = check_in::<Russian>(CROWNED_RUSSIAN, "f6:d8");
     assert_eq!(result.verdict, Verdict::Illegal);
     assert!(
-        first_error(&result).2.contains("f6:a5"),
+        first_error(&result)
+            .2
+            .contains("a capture is played to its end: f6:d8:a5"),
         "{}",
         result.message
     );
@@ -349,7 +355,7 @@ fn cli_checks_8x8_lines_with_the_variant() {
 fn book_lines_of_the_verified_combinations_are_correct_and_cut_lines_incomplete() {
     let combinations = combinations::all();
     for case in combinations {
-        let position: Position = case.fen.parse().unwrap();
+        let position: Position<International> = case.fen.parse().unwrap();
         let goal = case.goal();
         let mut solver = Solver::new();
         let solution = solver.solve(&position, goal, Limits::default());
@@ -453,7 +459,9 @@ fn moves_are_numbered_as_in_a_book() {
         result.message
     );
     // Black to move: Black's moves come first, White's carry the numbers.
-    let black = "B:W11,23,27,28,43:BK47".parse::<Position>().unwrap();
+    let black = "B:W11,23,27,28,43:BK47"
+        .parse::<Position<International>>()
+        .unwrap();
     let mirrored = Solver::new().solve(&black, Goal::Auto, Limits::default());
     if mirrored.is_solved() {
         let result = check_line(
@@ -485,7 +493,7 @@ fn another_winning_key_is_named() {
         "正确：你走的 8-3 也能取胜；参考答案是 1. 32-27 48x32 2. 38x27。"
     );
     // The exercise's own solution is the book line, numbered.
-    let position: Position = TURKISH.parse().unwrap();
+    let position: Position<International> = TURKISH.parse().unwrap();
     let result = check_line(
         &mut Solver::new(),
         &position,

@@ -297,3 +297,18 @@ fn the_fixtures_are_there() {
         );
     }
 }
+
+#[test]
+fn teachers_read_plain_chinese_without_machine_words() {
+    // "在 21 步之内没有找到必胜着法", not "找不到确保取胜的着法：这道题无解"; no 节点预算 or 求解器.
+    let text = run(&[
+        "validate",
+        "tests/data/validate/bad-solutions.yaml",
+        "--lang",
+        "zh",
+    ]);
+    assert!(text.contains("在 21 步之内没有找到必胜着法"), "{text}");
+    for machine in ["无解", "节点预算", "求解器", "种子"] {
+        assert!(!text.contains(machine), "{machine}: {text}");
+    }
+}

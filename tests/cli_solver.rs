@@ -132,7 +132,7 @@ fn validate_checks_solutions_and_wins() {
     let (code, stdout, _) = damtutor(&["validate", "tests/data/validate/bad-solutions.yaml"]);
     assert_eq!(code, Some(1));
     assert!(
-        stdout.contains("exercise no-win: no forced win within 21 plies"),
+        stdout.contains("exercise no-win: no winning move found within 21 plies"),
         "{stdout}"
     );
     assert!(

@@ -8,7 +8,7 @@ use damtutor::generate::{self, ComposeOptions, Stop, Target};
 use damtutor::solver::{Goal, Limits, Motif, Solver};
 use damtutor::words::Lang;
 use damtutor::{verify, with_position, Color, Rules, Variant};
-use damtutor_rules::Position;
+use damtutor_rules::{International, Position};
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -454,7 +454,7 @@ fn a_set_written_to_standard_output_is_the_only_thing_there() {
 }
 
 /// A generated exercise's position (generation is of international draughts).
-fn intl(exercise: &damtutor::exercise::Exercise) -> damtutor::Position {
+fn intl(exercise: &damtutor::exercise::Exercise) -> damtutor::Position<International> {
     exercise.position.get().expect("an international exercise")
 }
 

@@ -414,7 +414,7 @@ fn cli_writes_each_version_with_its_answers_and_key() {
         !paper.contains("Seed") && !paper.contains("seed"),
         "seed on the paper"
     );
-    assert!(answers.contains("Seed 4"));
+    assert!(answers.contains("Paper number 4"));
     let output = damtutor(&["quiz", "--versions", "2", "--format", "json"], &dir);
     assert_eq!(output.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -13,7 +13,7 @@ use damtutor::check::{score, AnswerValue, QuizScore};
 use damtutor::quiz::{generate, Key, Question, QuestionType, Quiz, QuizOptions};
 use damtutor::solver::{Goal, Limits, Solver};
 use damtutor::words::Lang;
-use damtutor::{with_variant, Position, Rules, Variant};
+use damtutor::{with_variant, International, Position, Rules, Variant};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -257,7 +257,7 @@ fn blanks_accept_both_languages_and_number_words() {
 #[test]
 fn move_and_fen_blanks_read_the_diagram() {
     let (quiz, q) = with_question("write_move", QuestionType::Blank, Lang::English);
-    let p: Position = q.fen.as_deref().unwrap().parse().unwrap();
+    let p: Position<International> = q.fen.as_deref().unwrap().parse().unwrap();
     let m = p.parse_move(&q.answer[0]).unwrap();
     let full = p.full_move_text(&m);
     let key = quiz.key();
@@ -270,7 +270,7 @@ fn move_and_fen_blanks_read_the_diagram() {
 
     let (quiz, q) = with_question("write_fen", QuestionType::Blank, Lang::Chinese);
     let key = quiz.key();
-    let p: Position = q.answer[0].parse().unwrap();
+    let p: Position<International> = q.answer[0].parse().unwrap();
     // Black first, spaces, and a trailing dot still read as the same position.
     let black: Vec<String> = p
         .pieces(damtutor::Color::Black)
@@ -306,7 +306,7 @@ fn diagram_lines_are_checked_by_the_solver() {
     let (quiz, q) = with_question("win_line", QuestionType::Diagram, Lang::English);
     let key = quiz.key();
     let points = f64::from(q.points);
-    let position: Position = q.fen.as_deref().unwrap().parse().unwrap();
+    let position: Position<International> = q.fen.as_deref().unwrap().parse().unwrap();
     // The key line itself, with numbers: accepted by check-line too.
     let line = q.answer.join(" ");
     let check = check_line(
@@ -664,7 +664,7 @@ fn chinese_feedback_is_all_chinese_in_every_game() {
 fn chinese_diagram_feedback_numbers_moves_as_in_a_book() {
     let (quiz, q) = with_question("win_line", QuestionType::Diagram, Lang::Chinese);
     let key = quiz.key();
-    let position: Position = q.fen.as_deref().unwrap().parse().unwrap();
+    let position: Position<International> = q.fen.as_deref().unwrap().parse().unwrap();
     let side = match position.turn() {
         damtutor::Color::White => "白方",
         damtutor::Color::Black => "黑方",

@@ -5,12 +5,12 @@ mod combinations;
 
 use damtutor::solver::{tag_line, Goal, Limits, Motif, Solver, Status, Uniqueness};
 use damtutor::Russian;
-use damtutor::{Color, Position, Role, Setup};
+use damtutor::{Color, International, Position, Role, Setup};
 use proptest::prelude::*;
 use std::time::Duration;
 
-fn solve(fen: &str, goal: Goal) -> damtutor::solver::Solution {
-    let position: Position = fen.parse().unwrap();
+fn solve(fen: &str, goal: Goal) -> damtutor::solver::Solution<International> {
+    let position: Position<International> = fen.parse().unwrap();
     Solver::new().solve(&position, goal, Limits::default())
 }
 
@@ -91,7 +91,7 @@ fn statuses_and_keys() {
 
     // Black to move: the same strike seen from the other side.
     let mirrored = "W:W11,23,27,28,43:BK47"
-        .parse::<Position>()
+        .parse::<Position<International>>()
         .unwrap()
         .mirrored();
     let s = Solver::new().solve(&mirrored, Goal::Auto, Limits::default());
@@ -102,7 +102,7 @@ fn statuses_and_keys() {
 
 #[test]
 fn limits_give_unknown_never_a_claim() {
-    let position = Position::initial();
+    let position = Position::<International>::initial();
     let limits = Limits {
         max_plies: 30,
         max_nodes: 50_000,
@@ -126,7 +126,7 @@ fn tree_answers_every_defence() {
     let tree = s.tree.as_ref().unwrap();
     // Each defender reply in the tree is a legal move of its position, and each has an answer
     // unless the goal was reached.
-    let mut position: Position = s.position.play_unchecked(&tree.mv);
+    let mut position: Position<International> = s.position.play_unchecked(&tree.mv);
     assert_eq!(tree.replies.len(), position.legal_moves().len());
     let first = &tree.replies[0];
     position = position.play_unchecked(&first.mv);
@@ -136,7 +136,7 @@ fn tree_answers_every_defence() {
 
 /// Whether FMJD 6.3/6.4 count in `position`: a lone king against three pieces or fewer, one of
 /// them a king. There every ply counts towards the draw, so a forced capture is no free ply.
-fn lone_king_endgame(position: &Position) -> bool {
+fn lone_king_endgame(position: &Position<International>) -> bool {
     let material = position.material();
     [
         (material.white, material.black),
@@ -150,7 +150,7 @@ fn lone_king_endgame(position: &Position) -> bool {
 
 /// Plain minimax with the solver's rules (win = defender to move with no move; a forced capture
 /// is a free ply, but in a lone-king endgame), without table, ordering or deepening.
-fn plain_win(position: &Position, attacker: Color, depth: u32) -> bool {
+fn plain_win(position: &Position<International>, attacker: Color, depth: u32) -> bool {
     let moves = position.legal_moves();
     if moves.is_empty() {
         return position.turn() != attacker;
@@ -176,7 +176,7 @@ fn plain_win(position: &Position, attacker: Color, depth: u32) -> bool {
 /// Plain minimax for `Goal::Material(n)`: a quiet position with a net gain of `n` that holds
 /// (see [`plain_holds`]).
 fn plain_gain(
-    position: &Position,
+    position: &Position<International>,
     attacker: Color,
     depth: u32,
     start: (i32, usize),
@@ -212,7 +212,12 @@ fn plain_gain(
 
 /// A net gain of `n` in the quiet `position`, a new king counting as a king only when the
 /// defender can neither take it back (at once or by a trap) nor crown a man of its own at once.
-fn plain_counts(position: &Position, attacker: Color, start: (i32, usize), n: i32) -> bool {
+fn plain_counts(
+    position: &Position<International>,
+    attacker: Color,
+    start: (i32, usize),
+    n: i32,
+) -> bool {
     let gain = damtutor::solver::balance(position, attacker) - start.0;
     let crowned = position.kings(attacker).count().saturating_sub(start.1) as i32;
     let as_men = gain - 2 * crowned;
@@ -228,7 +233,7 @@ fn plain_counts(position: &Position, attacker: Color, start: (i32, usize), n: i3
 /// Whether the gain still counts after `plies` more plies of best play by both sides and every
 /// capture then open: a gain the defender wins straight back is none.
 fn plain_holds(
-    position: &Position,
+    position: &Position<International>,
     attacker: Color,
     plies: u32,
     start: (i32, usize),
@@ -260,9 +265,9 @@ fn plain_holds(
 /// Whether the attacker keeps `kings` kings: the defender, given the move, cannot take one or
 /// crown at once, nor after a move that forces the attacker to capture, whichever capture it
 /// makes.
-fn kept(position: &Position, attacker: Color, kings: usize) -> bool {
+fn kept(position: &Position<International>, attacker: Color, kings: usize) -> bool {
     let defender = position.with_turn(attacker.other());
-    let takes = |p: &Position, m: &damtutor::moves::Move| {
+    let takes = |p: &Position<International>, m: &damtutor::moves::Move<International>| {
         m.promotes()
             || p.kings(attacker).count() - (m.captured() & p.kings(attacker)).count() < kings
     };
@@ -280,7 +285,7 @@ fn kept(position: &Position, attacker: Color, kings: usize) -> bool {
     })
 }
 
-fn small_position() -> impl Strategy<Value = Position> {
+fn small_position() -> impl Strategy<Value = Position<International>> {
     let piece = (1u32..=50, any::<bool>(), prop::bool::weighted(0.3));
     (
         prop::collection::vec(piece.clone(), 1..4),
@@ -523,7 +528,7 @@ fn tags_are_the_same_in_every_move_order() {
     ];
     let mut reordered = 0;
     for (fen, texts) in cases {
-        let start: Position = fen.parse().unwrap();
+        let start: Position<International> = fen.parse().unwrap();
         let line = moves_of(&start, texts);
         let tags = tag_line(&start, &line);
         let orders = move_orders(&start, &line);
@@ -575,9 +580,12 @@ fn transformed<R: damtutor::Rules>(
 /// The pieces of `start` that move or are taken in `line`, with the line replayed on them
 /// (`None` if the line needs the others, as blockers or for the maximum rule).
 fn core(
-    start: &Position,
-    line: &[damtutor_rules::Move],
-) -> Option<(Position, Vec<damtutor_rules::Move>)> {
+    start: &Position<International>,
+    line: &[damtutor_rules::Move<International>],
+) -> Option<(
+    Position<International>,
+    Vec<damtutor_rules::Move<International>>,
+)> {
     let mut involved = damtutor::Bitboard::default();
     let mut at = std::collections::HashMap::new();
     for m in line {
@@ -660,7 +668,7 @@ fn named_shots_are_found_shifted_and_mirrored() {
         ),
     ];
     for (fen, texts, motif) in cases {
-        let start: Position = fen.parse().unwrap();
+        let start: Position<International> = fen.parse().unwrap();
         let line = moves_of(&start, texts);
         assert!(tag_line(&start, &line).contains(&motif), "{fen}");
         // The colours swapped: square s becomes 51 - s.
@@ -723,7 +731,7 @@ fn random_line<R: damtutor::Rules>(
     line
 }
 
-fn middle_game() -> impl Strategy<Value = Position> {
+fn middle_game() -> impl Strategy<Value = Position<International>> {
     let piece = (1u32..=50, prop::bool::weighted(0.15));
     (
         prop::collection::vec(piece.clone(), 3..10),
@@ -783,7 +791,7 @@ fn a_tiny_node_budget_never_yields_unique() {
         "W:W16,25,26,28,30,31,32,35,37,38,45:B5,6,9,10,12,13,15,17,18,19,34,39",
     ];
     for fen in fens {
-        let position: Position = fen.parse().unwrap();
+        let position: Position<International> = fen.parse().unwrap();
         let full = Solver::new().solve(&position, Goal::Material(1), Limits::default());
         assert!(full.is_solved(), "{fen}");
         for max_nodes in [1, 5_000, 20_000, 60_000, 150_000] {

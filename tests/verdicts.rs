@@ -6,7 +6,7 @@
 use damtutor::check::{check_line, score, AnswerValue, Verdict};
 use damtutor::quiz::Key;
 use damtutor::solver::{Goal, Limits, Solver};
-use damtutor::{English, Position};
+use damtutor::{English, International, Position};
 use std::collections::BTreeMap;
 use std::process::Command;
 use std::time::Duration;
@@ -145,7 +145,7 @@ fn a_line_cut_by_the_node_limit_is_unknown_never_wrong() {
 
 #[test]
 fn a_line_cut_by_the_time_limit_is_unknown_never_wrong() {
-    let start: Position = GIVES_FIRST.parse().unwrap();
+    let start: Position<International> = GIVES_FIRST.parse().unwrap();
     let limits = Limits {
         time_limit: Duration::from_millis(1),
         ..Limits::default()

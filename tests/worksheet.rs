@@ -6,9 +6,13 @@
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::{self, mirror_line, Answers, Item, OutputFile, WorksheetOptions};
-use damtutor::solver::{solve_all, solve_all_variants, Limits, Solution, Solver, VariantSolution};
+use damtutor::solver::{solve_all, solve_all_variants, Limits, Solver, VariantSolution};
 use damtutor::words::Lang;
-use damtutor::{Position, Square};
+use damtutor::{International, Square};
+
+/// The international game, which these tests draw.
+type Position = damtutor::Position<International>;
+type Solution = damtutor::solver::Solution<International>;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -617,7 +621,7 @@ fn mirrored_lines_are_the_solver_lines_of_the_mirrored_positions() {
         direct_keys.sort();
         assert_eq!(keys, direct_keys, "{}", exercise.id);
         assert_eq!(mirrored.len(), direct.line.len(), "{}", exercise.id);
-        let end = |start: Position, line: &[damtutor::Move]| {
+        let end = |start: Position, line: &[damtutor::Move<International>]| {
             line.iter().fold(start, |p, m| p.play_unchecked(m))
         };
         assert_eq!(
@@ -796,7 +800,7 @@ fn command_refuses_bad_files_with_their_place() {
     // Refused as `validate` refuses it, with its message.
     assert!(
         stderr.contains(
-            "unsolvable.yaml:5: exercise hopeless: no forced win within 21 plies: the exercise has no solution"
+            "unsolvable.yaml:5: exercise hopeless: no winning move found within 21 plies"
         ),
         "{stderr}"
     );

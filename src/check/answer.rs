@@ -339,7 +339,7 @@ mod tests {
         use crate::{Brazilian, English, International};
         let en = Lang::English;
         let fen = "W:W11,23,27,28,43:BK47";
-        let want: Position = fen.parse().unwrap();
+        let want: Position<International> = fen.parse().unwrap();
         assert_eq!(
             parse_design::<International>(fen, Color::White, en),
             Ok(want)

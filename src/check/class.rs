@@ -7,8 +7,9 @@ use crate::escape;
 use crate::exercise::{Answer, AnswerSheet, Exercise, ExerciseSet, PracticeRecord, Scoring};
 use crate::solver::{self, with_thread_solver, Limits, Solution, Solver, VariantSolution};
 use crate::with_solution;
-use crate::words::{say, text, Lang, Text};
-use damtutor_rules::Rules;
+use crate::words::{example_moves, say, text, Lang, Text};
+use damtutor_rules::notation::{line_tokens, parse_move_text};
+use damtutor_rules::{Position, Rules, Variant, VariantPosition};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -25,8 +26,10 @@ pub struct ItemResult {
     pub max: f64,
     /// One sentence of feedback.
     pub feedback: String,
-    /// The position to show when the answer went wrong: the FEN before the faulty move.
-    pub diagram_fen: Option<String>,
+    /// The position to show when the answer went wrong: the one before the faulty move, in its
+    /// own game (an 8x8 exercise's diagram is drawn on the 8x8 board). Written as FEN.
+    #[serde(serialize_with = "serialize_fen")]
+    pub diagram: Option<VariantPosition>,
     /// The faulty move with its number (`3. 34-29`), when there is one.
     pub faulty_move: Option<String>,
     /// The expected solution (for the report).
@@ -142,15 +145,32 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
                 points: 0.0,
                 max,
                 feedback: say!(lang, Text::NoAnswer),
-                diagram_fen: None,
+                diagram: None,
                 faulty_move: None,
                 solution: solution_text,
             });
             continue;
         };
         let text = answer.text();
+        let variant = m.solution.variant();
+        if !reads_as_moves(&text, variant) {
+            // "不会", "42", "?": nothing in it is a move, so nothing to judge move by move.
+            let (quiet, capture) = example_moves(variant);
+            items.push(ItemResult {
+                id: m.exercise.id.clone(),
+                feedback: say!(lang, Text::Unreadable, answer = text.trim(), quiet, capture),
+                answer: text,
+                verdict: Verdict::Wrong,
+                points: 0.0,
+                max,
+                diagram: None,
+                faulty_move: None,
+                solution: solution_text,
+            });
+            continue;
+        }
         let book = m.exercise.solution.as_deref();
-        let (check, diagram_fen) = with_solution!(&m.solution, s => {
+        let (check, diagram) = with_solution!(&m.solution, s => {
             with_thread_solver(|solver| check_and_locate(solver, s, &text, book, limits))
         });
         let check = check.in_language(lang);
@@ -187,7 +207,7 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
             points: round2(max * share),
             max,
             feedback,
-            diagram_fen,
+            diagram,
             faulty_move,
             solution: solution_text,
         });
@@ -229,7 +249,10 @@ fn check_and_locate<R: Rules>(
     text: &str,
     book: Option<&str>,
     limits: Limits,
-) -> (LineCheck, Option<String>) {
+) -> (LineCheck, Option<VariantPosition>)
+where
+    VariantPosition: From<Position<R>>,
+{
     let check = check_against(solver, solution, text, book, limits);
     let located = check.first_error.as_ref().or(check.unjudged.as_ref());
     let diagram = located.map(|error| {
@@ -239,9 +262,28 @@ fn check_and_locate<R: Rules>(
                 position = position.play_unchecked(&parsed);
             }
         }
-        position.to_string()
+        VariantPosition::from(position)
     });
     (check, diagram)
+}
+
+/// Whether `text` holds at least one move of `variant` as text (squares joined by `-` or `x`,
+/// in any width): an answer with none is not read as moves at all.
+fn reads_as_moves(text: &str, variant: Variant) -> bool {
+    line_tokens(text)
+        .iter()
+        .any(|token| parse_move_text(token, variant.board()).is_ok())
+}
+
+/// A diagram position as its FEN, for the JSON of a class's marks.
+fn serialize_fen<S: serde::Serializer>(
+    position: &Option<VariantPosition>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match position {
+        Some(position) => serializer.serialize_some(&position.to_string()),
+        None => serializer.serialize_none(),
+    }
 }
 
 fn round2(x: f64) -> f64 {
@@ -415,7 +457,7 @@ pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet], lang: Lang) -> 
                         points: round2(q.points),
                         max: q.max,
                         feedback: q.feedback.clone(),
-                        diagram_fen: None,
+                        diagram: None,
                         faulty_move: None,
                         solution: expected,
                     }

@@ -164,8 +164,8 @@ pub fn reason(lang: Lang, said: &Said, reason: &Reason, token: &str) -> String {
                 key,
                 token,
                 answer = answer(lang, moves),
-                attacker = words::side(lang, said.attacker),
-                side = words::side(lang, said.attacker.other()),
+                attacker = words::side(lang, said.variant, said.attacker),
+                side = words::side(lang, said.variant, said.attacker.other()),
                 lost,
                 men = words::men(lang, *lost),
                 king
@@ -176,7 +176,7 @@ pub fn reason(lang: Lang, said: &Said, reason: &Reason, token: &str) -> String {
             Text::ReasonNotForcedAnswer,
             token,
             goal,
-            side = words::side(lang, said.attacker.other()),
+            side = words::side(lang, said.variant, said.attacker.other()),
             answer = answer(lang, moves)
         ),
         Reason::OutOfLimits => say!(lang, Text::ReasonOutOfLimits, token),
@@ -208,14 +208,15 @@ pub fn message(lang: Lang, said: &Said) -> String {
         SaidKind::Incomplete => say!(
             lang,
             Text::LineIncomplete,
-            attacker = words::side(lang, said.attacker)
+            attacker = words::side(lang, said.variant, said.attacker)
         ),
         SaidKind::Error {
             ply,
             text: written,
             reason: why,
         } => {
-            let numbered = Numbered::new(said.attacker, *ply, written).say(lang);
+            let written = words::in_notation(said.variant, written);
+            let numbered = Numbered::new(said.attacker, *ply, &written).say(lang, said.variant);
             match why {
                 Reason::Move(error @ MoveError::Syntax { .. }) => say!(
                     lang,
@@ -280,7 +281,10 @@ impl LineCheck {
         self.first_error
             .as_ref()
             .or(self.unjudged.as_ref())
-            .map(|error| Numbered::new(self.said.attacker, error.ply, &error.text).say(lang))
+            .map(|error| {
+                let written = words::in_notation(self.said.variant, &error.text);
+                Numbered::new(self.said.attacker, error.ply, &written).say(lang, self.said.variant)
+            })
     }
 }
 

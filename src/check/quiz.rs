@@ -289,17 +289,22 @@ fn blanks<R: Rules>(q: &KeyQuestion, answer: &AnswerValue, lang: Lang) -> (f64, 
         if right {
             points += f64::from(blank.points);
         } else {
-            wrong.push(format!(
-                "{} ({})",
-                i + 1,
-                q.answer.get(i).map(String::as_str).unwrap_or("?")
+            wrong.push((
+                (i + 1).to_string(),
+                q.answer.get(i).cloned().unwrap_or_else(|| "?".to_string()),
             ));
         }
     }
     let feedback = if wrong.is_empty() {
         say!(lang, Text::Right)
     } else {
-        say!(lang, Text::BlanksNotRight, list = wrong.join(", ")) + &notes
+        let (numbers, answers): (Vec<String>, Vec<String>) = wrong.into_iter().unzip();
+        say!(
+            lang,
+            Text::BlanksNotRight,
+            numbers = words::list(lang, &numbers),
+            answers = words::list(lang, &answers)
+        ) + &notes
     };
     (points, feedback)
 }

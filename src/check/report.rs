@@ -2,9 +2,9 @@
 //! templates, with a diagram of the position where a move went wrong.
 
 use super::class::{number, StudentResult};
-use crate::position::Position;
 use crate::render::svg::{self, DiagramOptions};
 use crate::render::templates::{Format, TemplateError, Templates};
+use crate::with_position;
 use crate::words::{say, text, Lang, Text};
 use serde::Serialize;
 
@@ -142,15 +142,11 @@ pub fn render(
     let mut items = Vec::new();
     let mut diagram_names = Names::default();
     for item in &result.items {
-        let position = item
-            .diagram_fen
-            .as_deref()
-            .and_then(|fen| fen.parse::<Position>().ok());
         let caption = match &item.faulty_move {
             Some(m) => say!(lang, Text::PositionBefore, faulty = m),
             None => String::new(),
         };
-        let (diagram, diagram_file) = match position {
+        let (diagram, diagram_file) = match &item.diagram {
             None => (None, None),
             Some(position) => {
                 let options = DiagramOptions {
@@ -160,7 +156,7 @@ pub fn render(
                     label: caption.clone(),
                     ..DiagramOptions::default()
                 };
-                let svg = svg::diagram(&position, &options);
+                let svg = with_position!(position, p => svg::diagram(p, &options));
                 if format == Format::Markdown {
                     let file = format!("{stem}-diagrams/{}.svg", diagram_names.next(&item.id));
                     files.push((file.clone(), svg));

@@ -2,7 +2,7 @@
 //! language. Columns are aligned by display width, so that Chinese names (two columns a
 //! character on a terminal) line up with Latin ones.
 
-use super::class::{number, question_stats, StudentResult};
+use super::class::{number, question_stats, ItemResult, StudentResult};
 use super::verdict::Verdict;
 use crate::escape;
 use crate::words::{fill, text, Lang, Text};
@@ -38,15 +38,17 @@ fn pad_left(text: &str, width: usize) -> String {
     out
 }
 
-/// A verdict in a word or two, for the console: `ok`, `part`, `wrong`, `?` (not marked) / 对,
-/// 半对, 错, 待定.
-pub fn short(lang: Lang, verdict: Verdict) -> &'static str {
+/// A marked answer in a word or two, for the console: `ok`, `part`, `wrong`, `?` (not marked) /
+/// 对, 半对, 错, 待定. An incomplete or partial answer that earned nothing is `wrong`, as its score
+/// says.
+pub fn short(lang: Lang, item: &ItemResult) -> &'static str {
     text(
         lang,
-        match verdict {
+        match item.verdict {
             Verdict::Correct => Text::ShortCorrect,
             Verdict::Alternative => Text::ShortAlternative,
-            Verdict::Incomplete | Verdict::Partial => Text::ShortPartial,
+            Verdict::Incomplete | Verdict::Partial if item.points > 0.0 => Text::ShortPartial,
+            Verdict::Incomplete | Verdict::Partial => Text::ShortWrong,
             Verdict::Wrong => Text::ShortWrong,
             Verdict::Illegal => Text::ShortIllegal,
             Verdict::Missing => Text::ShortMissing,
@@ -71,7 +73,7 @@ pub fn console(results: &[StudentResult], lang: Lang) -> String {
         let items: Vec<String> = r
             .items
             .iter()
-            .map(|i| format!("{}{colon}{}", i.id, short(lang, i.verdict)))
+            .map(|i| format!("{}{colon}{}", i.id, short(lang, i)))
             .collect();
         out.push_str(&format!(
             "{}{} / {} {}\n",
@@ -184,7 +186,7 @@ mod tests {
                 points,
                 max: 2.0,
                 feedback: String::new(),
-                diagram_fen: None,
+                diagram: None,
                 faulty_move: None,
                 solution: String::new(),
             })
@@ -220,8 +222,8 @@ mod tests {
         assert_eq!(column(rows[0]), column(rows[1]), "{table}");
         assert_eq!(column(rows[1]), column(rows[2]), "{table}");
         assert!(rows[0].ends_with("q1：对 q2：错"), "{table}");
-        assert_eq!(short(Lang::Chinese, Verdict::Unknown), "待定");
-        assert_eq!(short(Lang::English, Verdict::Unknown), "?");
+        assert_eq!(text(Lang::Chinese, Text::ShortUnknown), "待定");
+        assert_eq!(text(Lang::English, Text::ShortUnknown), "?");
         assert!(table.contains("题号"), "{table}");
         assert_eq!(pad("李", 4), "李  ");
     }

@@ -32,7 +32,13 @@ pub fn diagram<R: Rules>(position: &Position<R>) -> String {
     let material = position.material();
     let count = |color: Color| {
         let pieces = material.get(color);
-        words::material(Lang::English, color, pieces.men, pieces.kings)
+        words::material(
+            Lang::English,
+            R::RULES.variant,
+            color,
+            pieces.men,
+            pieces.kings,
+        )
     };
     out.push_str(&count(Color::Black));
     out.push('\n');

@@ -147,7 +147,7 @@ pub fn describe<R: Rules>(
     lang: Lang,
 ) -> String {
     let mut out = String::new();
-    let side = words::side(lang, solution.position.turn());
+    let side = words::side(lang, R::RULES.variant, solution.position.turn());
     if let Some(id) = id {
         out.push_str(&format!("[{id}] "));
     }
@@ -290,10 +290,10 @@ fn material<R: Rules>(solution: &Solution<R>, after: bool, lang: Lang) -> String
         lang,
         Text::SolveMaterialSides,
         &[
-            ("white", &words::side(lang, Color::White)),
+            ("white", &words::side(lang, R::RULES.variant, Color::White)),
             ("white_men", &m.white.men),
             ("white_kings", &m.white.kings),
-            ("black", &words::side(lang, Color::Black)),
+            ("black", &words::side(lang, R::RULES.variant, Color::Black)),
             ("black_men", &m.black.men),
             ("black_kings", &m.black.kings),
         ],

@@ -591,7 +591,7 @@ fn texts<R: damtutor_rules::Rules>(
                 _ => None,
             },
         };
-        let caption = words::caption(lang, mined.side, mined.proven.goal);
+        let caption = words::caption(lang, mined.proven.variant(), mined.side, mined.proven.goal);
         let title = match named {
             Some(game) => say!(lang, Text::MineTitle, game, caption),
             None => caption,
@@ -602,7 +602,7 @@ fn texts<R: damtutor_rules::Rules>(
             out.hint.set(lang, say!(lang, Text::MineHint, motif));
         }
         out.comment.set(lang, comment(lang, &mined.played));
-        let side = words::side(lang, mined.side);
+        let side = words::side(lang, mined.proven.variant(), mined.side);
         let at = say!(lang, Text::MineMove, label, number = mined.number, side);
         let source = match lang {
             Lang::English => mined.source.clone(),

@@ -20,7 +20,7 @@
 //!
 //! // A Turkish strike: 43-38 forces the king to take four men and stop on 32, where 28x37
 //! // takes it.
-//! let position: damtutor::Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+//! let position: damtutor::Position<damtutor::International> = "W:W11,23,27,28,43:BK47".parse().unwrap();
 //! assert!(generate::looks_like_play(&position));
 //! let proof = generate::Proof::default();
 //! let mut solver = Solver::new();

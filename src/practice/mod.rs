@@ -405,7 +405,7 @@ fn exercise_data<R: Rules>(
         number,
         set: worksheet::sheet_title(std::slice::from_ref(item), lang),
         file: item.set.source_name.clone(),
-        caption: wording::caption(lang, side, goal),
+        caption: wording::caption(lang, R::RULES.variant, side, goal),
         goal_words: wording::goal(lang, goal),
         title: item.exercise.title.to_option(lang),
         hint: item.exercise.hint.to_option(lang),

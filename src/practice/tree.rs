@@ -286,7 +286,7 @@ impl std::error::Error for TreeError {}
 /// ```
 /// use damtutor::practice::tree::{build, MoveVerdict};
 /// use damtutor::solver::{Goal, Limits, Solver};
-/// let position: damtutor::Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// let position: damtutor::Position<damtutor::International> = "W:W11,23,27,28,43:BK47".parse().unwrap();
 /// let mut solver = Solver::new();
 /// let solution = solver.solve(&position, Goal::Auto, Limits::default());
 /// let tree = build(&mut solver, &solution, None, Limits::default(), 1000).unwrap();
@@ -629,7 +629,7 @@ mod tests {
     use crate::solver::Goal;
 
     fn tree_of(fen: &str, book: Option<&str>, max_turns: usize) -> Result<Turn, TreeError> {
-        let position: crate::Position = fen.parse().unwrap();
+        let position: crate::Position<crate::International> = fen.parse().unwrap();
         let mut solver = Solver::new();
         let solution = solver.solve(&position, Goal::Win, Limits::default());
         build(&mut solver, &solution, book, Limits::default(), max_turns)
@@ -715,7 +715,8 @@ mod tests {
     #[test]
     fn a_material_goal_and_a_book_line() {
         let book = "27-22 18x27 32x21 16x27 34-30 25x34 40x16";
-        let position: crate::Position = "W:W27,32,34,38,40,45:B11,12,16,18,23,25".parse().unwrap();
+        let position: crate::Position<crate::International> =
+            "W:W27,32,34,38,40,45:B11,12,16,18,23,25".parse().unwrap();
         let mut solver = Solver::new();
         let solution = solver.solve(&position, Goal::Material(2), Limits::default());
         let tree = build(&mut solver, &solution, Some(book), Limits::default(), 100).unwrap();

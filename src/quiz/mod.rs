@@ -45,6 +45,7 @@ mod board;
 mod build;
 mod family;
 mod geometry;
+mod giveaway;
 mod key;
 mod moves;
 mod naming;
@@ -58,14 +59,17 @@ mod versions;
 mod wrong;
 
 pub use family::QUIZ_LIMITS;
+pub use giveaway::answers_design;
 pub use key::{Key, KeyError, KeyQuestion};
 pub use naming::{game as game_name, side as side_name};
 pub use question::{letter, Blank, BlankKind, Question, QuestionType, Quiz, Topic, BLANK};
 pub use tactics::shows;
 
 use family::{Context, Family};
+use giveaway::drop_giveaways;
 use points::{plan, Plan};
 
+use crate::words::synonyms::normalize;
 use crate::words::Lang;
 use crate::{with_variant, Rules, Variant};
 use rand::seq::SliceRandom;
@@ -335,6 +339,19 @@ pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
             variants.iter().position(|&v| v == q.variant),
         )
     };
+    // No question may give another's answer away: a diagram that a design question would
+    // accept is left off, and another of its type made in its place (a new one is checked too).
+    for _ in 0..4 {
+        let lost = drop_giveaways(&mut questions);
+        if lost.is_empty() {
+            break;
+        }
+        for kind in lost {
+            let turn = kinds.iter().position(|&k| k == kind).unwrap_or(0);
+            questions.extend(make_count(&mut makers, kind, 1, turn, &mut seen));
+        }
+    }
+    drop_giveaways(&mut questions);
     questions.sort_by_key(order);
     points::fit(&mut questions, options, &plan)?;
     let mixed = variants.len() > 1;
@@ -480,7 +497,16 @@ fn fill<R: Rules>(
             Some(mut question) if build::is_sound(&question) => {
                 question.variant = R::RULES.variant;
                 let signature = build::signature(&question);
-                if seen.insert(signature) {
+                // The same prompt on the same diagram (or on none) is the same question
+                // however its options are drawn: "who moves first" asked twice.
+                let prompt = format!(
+                    "prompt:{}:{}:{}",
+                    R::RULES.variant.name(),
+                    question.fen.as_deref().unwrap_or(""),
+                    normalize(&question.prompt)
+                );
+                if !seen.contains(&prompt) && seen.insert(signature) {
+                    seen.insert(prompt);
                     out.push(question);
                 } else {
                     failures[i] += 1;

@@ -1,5 +1,5 @@
-//! The words a question uses for its game: the game's name, its sides (English checkers'
-//! dark side is 红方 in Chinese, as the WCDF rules have the dark pieces red) and its squares in
+//! The words a question uses for its game: the game's name, its sides (as every paper names
+//! them, from [`words::side`]: English checkers' dark side is red, as the WCDF rules have it) and its squares in
 //! the game's notation (`28`, `c3`), with the Chinese measure words (`28 号格`, `c3 格`).
 
 use crate::rules::Notation;
@@ -57,23 +57,14 @@ impl Names {
         self.rules.notation == Notation::Numeric
     }
 
-    /// The side as a noun: "White", "黑方"; English checkers' dark side is "红方" in Chinese.
+    /// The side as a noun: "White", "黑方"; English checkers' dark side is "红方".
     pub(crate) fn side(&self, color: Color) -> &'static str {
-        side(self.lang, self.rules.variant, color)
+        words::side(self.lang, self.rules.variant, color)
     }
 
     /// The colour as an adjective: "white", "黑", "红".
     pub(crate) fn colour(&self, color: Color) -> &'static str {
-        if self.red(color) {
-            text(self.lang, Text::QuizRedColour)
-        } else {
-            words::colour(self.lang, color)
-        }
-    }
-
-    /// Whether `color` is English checkers' dark side, called red in Chinese.
-    fn red(&self, color: Color) -> bool {
-        red(self.rules.variant, color)
+        words::colour(self.lang, self.rules.variant, color)
     }
 
     /// "White to play and win" / "红先胜".
@@ -97,17 +88,9 @@ impl Names {
     }
 }
 
-fn red(variant: Variant, color: Color) -> bool {
-    variant == Variant::English && color == Color::Black
-}
-
-/// The side as a noun in `variant`: English checkers' dark side is "红方" in Chinese.
+/// The side as a noun in `variant` (see [`words::side`]).
 pub fn side(lang: Lang, variant: Variant, color: Color) -> &'static str {
-    if red(variant, color) {
-        text(lang, Text::QuizRedSide)
-    } else {
-        words::side(lang, color)
-    }
+    words::side(lang, variant, color)
 }
 
 /// The name of a game: "international draughts", "64格国际跳棋".

@@ -141,8 +141,8 @@ impl Style {
 ///
 /// ```
 /// use damtutor::render::svg::{diagram, DiagramOptions};
-/// use damtutor::{English, Position};
-/// let position: Position = "W:W28,K46:B23".parse().unwrap();
+/// use damtutor::{English, International, Position};
+/// let position: Position<International> = "W:W28,K46:B23".parse().unwrap();
 /// let svg = diagram(&position, &DiagramOptions::default());
 /// assert!(svg.starts_with("<svg"));
 /// assert!(svg.contains(r#"data-square="28" data-piece="wm""#));
@@ -540,7 +540,7 @@ mod tests {
 
     #[test]
     fn draws_every_piece_once() {
-        let position: Position = "B:W31,K45:BK5,6".parse().unwrap();
+        let position: Position<crate::International> = "B:W31,K45:BK5,6".parse().unwrap();
         let svg = diagram(&position, &DiagramOptions::default());
         assert_eq!(
             pieces_in(&svg),
@@ -554,7 +554,7 @@ mod tests {
 
     #[test]
     fn numbers_only_empty_squares_and_draws_arrows() {
-        let position: Position = "W:W28:B23".parse().unwrap();
+        let position: Position<crate::International> = "W:W28:B23".parse().unwrap();
         let options = DiagramOptions {
             numbers: true,
             arrows: vec![Arrow {
@@ -613,7 +613,7 @@ mod tests {
     #[test]
     fn international_diagrams_are_unchanged() {
         // The FMJD frame: 20 edge numbers, pieces of radius 4.2, a king's discs 1 apart.
-        let position: Position = "W:W28,K46:B23".parse().unwrap();
+        let position: Position<crate::International> = "W:W28,K46:B23".parse().unwrap();
         let svg = diagram(&position, &DiagramOptions::default());
         assert!(svg.contains(r#"viewBox="-7 -7 114 114""#));
         assert_eq!(svg.matches("<text").count(), 18);

@@ -515,8 +515,8 @@ fn tree_lines<R: Rules>(
 ///
 /// ```
 /// use damtutor::render::worksheet::mirror_line;
-/// use damtutor::Position;
-/// let start: Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// use damtutor::{International, Position};
+/// let start: Position<International> = "W:W11,23,27,28,43:BK47".parse().unwrap();
 /// let line: Vec<_> = ["43-38", "47x32", "28x37"]
 ///     .iter()
 ///     .scan(start, |p, text| {
@@ -583,7 +583,7 @@ fn game_exercise_view<R: Rules>(
         ))
     })?;
     let side = shown.position.turn();
-    let caption = words::caption(lang, side, solution.goal);
+    let caption = words::caption(lang, R::RULES.variant, side, solution.goal);
     let mut drawn = [false, true].map(|key| {
         let label = format!("{number}. {caption}");
         let arrows = if key {
@@ -677,7 +677,7 @@ fn answer_view<R: Rules>(
         } else {
             String::new()
         },
-        result: words::result(lang, side, solution.goal, gain),
+        result: words::result(lang, R::RULES.variant, side, solution.goal, gain),
         motifs: motifs
             .iter()
             .map(|&m| words::motif(lang, m).to_string())

@@ -53,7 +53,7 @@ pub use variant::{solve_all_variants, solve_variant, VariantSolution};
 pub use damtutor_rules::DrawReason;
 
 use crate::square::{ByColor, Color};
-use damtutor_rules::{International, Material, Move, Position, Rules, Variant};
+use damtutor_rules::{Material, Move, Position, Rules, Variant};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -167,7 +167,7 @@ impl serde::Serialize for Uniqueness {
 
 /// Everything the solver found out about a position of the game `R`.
 #[derive(Clone, Debug)]
-pub struct Solution<R: Rules = International> {
+pub struct Solution<R: Rules> {
     /// The position solved.
     pub position: Position<R>,
     pub status: Status,
@@ -288,8 +288,8 @@ pub fn annotate<R: Rules>(start: &Position<R>, line: &[Move<R>], mark_key: bool)
 ///
 /// ```
 /// use damtutor::solver::annotate_book;
-/// use damtutor::Position;
-/// let start: Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// use damtutor::{International, Position};
+/// let start: Position<International> = "W:W11,23,27,28,43:BK47".parse().unwrap();
 /// let line: Vec<_> = ["43-38", "47x32", "28x37"]
 ///     .iter()
 ///     .scan(start, |p, text| {
@@ -355,8 +355,8 @@ pub enum Keys {
 ///
 /// ```
 /// use damtutor::solver::{Goal, Limits, Solver, Status};
-/// use damtutor::{Position, Russian};
-/// let position: Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// use damtutor::{International, Position, Russian};
+/// let position: Position<International> = "W:W11,23,27,28,43:BK47".parse().unwrap();
 /// let solution = Solver::new().solve(&position, Goal::Auto, Limits::default());
 /// assert_eq!(solution.status, Status::Win);
 /// assert_eq!(solution.line_texts(), ["43-38", "47x32", "28x37"]);
@@ -365,7 +365,7 @@ pub enum Keys {
 /// let solution = Solver::new().solve(&russian, Goal::Win, Limits::default());
 /// assert_eq!(solution.key_texts(), ["b6:g5", "b6:h4"]);
 /// ```
-pub struct Solver<R: Rules = International> {
+pub struct Solver<R: Rules> {
     table: Vec<search::Entry>,
     /// The search's move buffers, one per ply.
     plies: search::Plies<R>,

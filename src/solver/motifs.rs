@@ -102,8 +102,8 @@ pub(super) struct Ply<R: Rules> {
 ///
 /// ```
 /// use damtutor::solver::{tag_line, Motif};
-/// use damtutor::Position;
-/// let start: Position = "W:W11,23,27,28,43:BK47".parse().unwrap();
+/// use damtutor::{International, Position};
+/// let start: Position<International> = "W:W11,23,27,28,43:BK47".parse().unwrap();
 /// let line: Vec<_> = ["43-38", "47x32", "28x37"]
 ///     .iter()
 ///     .scan(start, |p, text| {

@@ -3,11 +3,11 @@
 
 use super::draw::DrawClock;
 use super::{child_depth, Aborted, Solver};
-use damtutor_rules::{International, Move, MoveList, Position, Rules};
+use damtutor_rules::{Move, MoveList, Position, Rules};
 
 /// A solver's move and the defender's possible replies to it.
 #[derive(Clone, Debug)]
-pub struct TreeNode<R: Rules = International> {
+pub struct TreeNode<R: Rules> {
     /// The winning move.
     pub mv: Move<R>,
     /// The move in notation.
@@ -19,7 +19,7 @@ pub struct TreeNode<R: Rules = International> {
 
 /// A defender reply and how the solver answers it.
 #[derive(Clone, Debug)]
-pub struct Reply<R: Rules = International> {
+pub struct Reply<R: Rules> {
     pub mv: Move<R>,
     pub text: String,
     /// Plies the solver still needs after this reply.

@@ -21,7 +21,7 @@ mod phrases;
 pub mod synonyms;
 
 pub use english::Text;
-pub use moves::{move_error, numbered_line, Numbered};
+pub use moves::{in_notation, move_error, numbered_line, Numbered};
 pub use phrases::*;
 
 use crate::Variant;
@@ -221,6 +221,8 @@ mod tests {
                     }
                     Text::ReasonRefuted | Text::ReasonRefutedWithKings => &["side"],
                     Text::MineMove => &["number", "side"],
+                    // 第 3 回合白方 34-29 names the side where "3. 34-29" numbers the move.
+                    Text::MoveNumberWhite | Text::MoveNumberBlack => &["side"],
                     _ => &[],
                 };
                 assert!(

@@ -24,10 +24,13 @@ impl Numbered {
     /// ```
     /// use damtutor::words::Numbered;
     /// use damtutor::words::Lang;
-    /// use damtutor::Color;
-    /// assert_eq!(Numbered::new(Color::White, 5, "34-29").say(Lang::English), "3. 34-29");
-    /// assert_eq!(Numbered::new(Color::White, 4, "16x27").say(Lang::English), "2... 16x27");
-    /// assert_eq!(Numbered::new(Color::Black, 2, "32-28").say(Lang::Chinese), "第 2 回合白方 32-28");
+    /// use damtutor::{Color, Variant};
+    /// let int = Variant::International;
+    /// assert_eq!(Numbered::new(Color::White, 5, "34-29").say(Lang::English, int), "3. 34-29");
+    /// assert_eq!(Numbered::new(Color::White, 4, "16x27").say(Lang::English, int), "2... 16x27");
+    /// assert_eq!(Numbered::new(Color::Black, 2, "32-28").say(Lang::Chinese, int), "第 2 回合白方 32-28");
+    /// let checkers = Numbered::new(Color::Black, 1, "11-15").say(Lang::Chinese, Variant::English);
+    /// assert_eq!(checkers, "第 1 回合红方 11-15");
     /// ```
     pub fn new(first: Color, ply: usize, text: &str) -> Numbered {
         let index = ply.saturating_sub(1) + usize::from(first == Color::Black);
@@ -42,13 +45,14 @@ impl Numbered {
         }
     }
 
-    /// The move with its number in `lang`.
-    pub fn say(&self, lang: Lang) -> String {
+    /// The move with its number in `lang`, the side named as `variant` names it.
+    pub fn say(&self, lang: Lang, variant: Variant) -> String {
         let key = match self.color {
             Color::White => Text::MoveNumberWhite,
             Color::Black => Text::MoveNumberBlack,
         };
-        say!(lang, key, number = self.number, text = self.text)
+        let side = super::side(lang, variant, self.color);
+        say!(lang, key, number = self.number, side, text = self.text)
     }
 }
 
@@ -102,14 +106,30 @@ fn moves(lang: Lang, list: &[String]) -> String {
     }
 }
 
+/// Move text as typed (read with `x` for any capture sign), written in `variant`'s notation:
+/// `a5:c3` in Russian, so that one sentence never mixes `x` and `:`.
+///
+/// ```
+/// use damtutor::words::in_notation;
+/// use damtutor::Variant;
+/// assert_eq!(in_notation(Variant::Russian, "a5xc3"), "a5:c3");
+/// assert_eq!(in_notation(Variant::Brazilian, "c3xe5"), "c3xe5");
+/// ```
+pub fn in_notation(variant: Variant, text: &str) -> String {
+    let separator = variant.rules().capture_separator();
+    text.chars()
+        .map(|c| if c == 'x' { separator } else { c })
+        .collect()
+}
+
 /// Why move text is not a legal move of `variant`, in `lang`: the rule it breaks, or what
 /// is wrong with its text.
 ///
 /// ```
 /// use damtutor::words::move_error;
 /// use damtutor::words::Lang;
-/// use damtutor::{Position, Variant};
-/// let position: Position = "W:W32,37:B27".parse().unwrap();
+/// use damtutor::{International, Position, Variant};
+/// let position: Position<International> = "W:W32,37:B27".parse().unwrap();
 /// let error = position.parse_move("37-31").unwrap_err();
 /// assert_eq!(move_error(Lang::English, Variant::International, &error), "capture is compulsory: 32x21");
 /// assert_eq!(move_error(Lang::Chinese, Variant::International, &error), "有吃必吃：32x21");
@@ -117,7 +137,7 @@ fn moves(lang: Lang, list: &[String]) -> String {
 pub fn move_error(lang: Lang, variant: Variant, error: &MoveError) -> String {
     match error {
         MoveError::Syntax { problem, .. } => syntax(lang, variant, problem),
-        MoveError::Illegal { rule, .. } => broken_rule(lang, rule),
+        MoveError::Illegal { rule, .. } => broken_rule(lang, variant, rule),
         MoveError::Ambiguous { options, .. } => options.join(text(lang, Text::RuleOr)),
     }
 }
@@ -136,7 +156,7 @@ fn syntax(lang: Lang, variant: Variant, problem: &SyntaxProblem) -> String {
     }
 }
 
-fn broken_rule(lang: Lang, rule: &BrokenRule) -> String {
+fn broken_rule(lang: Lang, variant: Variant, rule: &BrokenRule) -> String {
     match rule {
         BrokenRule::OffBoard => say!(lang, Text::RuleOffBoard),
         BrokenRule::NoPiece { square: name } => {
@@ -149,11 +169,15 @@ fn broken_rule(lang: Lang, rule: &BrokenRule) -> String {
             lang,
             Text::RuleNotYours,
             square = square(lang, name),
-            owner = super::side(lang, *owner),
-            side = super::side(lang, owner.other())
+            owner = super::side(lang, variant, *owner),
+            side = super::side(lang, variant, owner.other())
         ),
         BrokenRule::NoMoves { side } => {
-            say!(lang, Text::RuleNoMoves, side = super::side(lang, *side))
+            say!(
+                lang,
+                Text::RuleNoMoves,
+                side = super::side(lang, variant, *side)
+            )
         }
         BrokenRule::Majority {
             required,
@@ -170,6 +194,14 @@ fn broken_rule(lang: Lang, rule: &BrokenRule) -> String {
         ),
         BrokenRule::Compulsory { captures } => {
             say!(lang, Text::RuleCompulsory, captures = moves(lang, captures))
+        }
+        BrokenRule::Unfinished { captures, maximum } => {
+            let key = if *maximum {
+                Text::RuleUnfinishedMaximum
+            } else {
+                Text::RuleUnfinished
+            };
+            say!(lang, key, captures = moves(lang, captures))
         }
         BrokenRule::Occupied { square: name } => {
             say!(lang, Text::RuleOccupied, square = square(lang, name))
@@ -206,11 +238,11 @@ mod tests {
             "1... 27-22 2. 18x27 32x21"
         );
         assert_eq!(
-            Numbered::new(Color::Black, 1, "19-23").say(Lang::English),
+            Numbered::new(Color::Black, 1, "19-23").say(Lang::English, Variant::International),
             "1... 19-23"
         );
         assert_eq!(
-            Numbered::new(Color::White, 3, "34-30").say(Lang::Chinese),
+            Numbered::new(Color::White, 3, "34-30").say(Lang::Chinese, Variant::International),
             "第 2 回合白方 34-30"
         );
     }
@@ -224,25 +256,31 @@ mod tests {
             captures: vec!["48x30".into()],
         };
         assert_eq!(
-            broken_rule(Lang::English, &majority),
+            broken_rule(Lang::English, Variant::International, &majority),
             majority.to_string(),
             "the English words are the rules crate's"
         );
         assert_eq!(
-            broken_rule(Lang::Chinese, &majority),
+            broken_rule(Lang::Chinese, Variant::International, &majority),
             "能多吃必多吃：必须吃 3 个子（48x30），48x26 只吃 2 个"
         );
         let occupied = BrokenRule::Occupied {
             square: "c3".into(),
         };
-        assert_eq!(broken_rule(Lang::Chinese, &occupied), "c3 格上已有棋子");
+        assert_eq!(
+            broken_rule(Lang::Chinese, Variant::International, &occupied),
+            "c3 格上已有棋子"
+        );
         let many: Vec<String> = (1..=8).map(|n| format!("{n}x{}", n + 10)).collect();
         let compulsory = BrokenRule::Compulsory { captures: many };
         assert_eq!(
-            broken_rule(Lang::English, &compulsory),
+            broken_rule(Lang::English, Variant::International, &compulsory),
             compulsory.to_string()
         );
-        assert!(broken_rule(Lang::Chinese, &compulsory).ends_with("（共 8 种）"));
+        assert!(
+            broken_rule(Lang::Chinese, Variant::International, &compulsory)
+                .ends_with("（共 8 种）")
+        );
         let problem = SyntaxProblem::NotSquares;
         assert_eq!(
             syntax(Lang::English, Variant::International, &problem),

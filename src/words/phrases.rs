@@ -4,21 +4,31 @@
 use super::{say, text, Lang, Text};
 use crate::solver::{Goal, Motif};
 use crate::square::Color;
+use crate::Variant;
 
-/// The side as a noun: "White" / "白方".
-pub fn side(lang: Lang, color: Color) -> &'static str {
-    match color {
-        Color::White => text(lang, Text::SideWhite),
-        Color::Black => text(lang, Text::SideBlack),
+/// The side as a noun in `variant`: "White" / "白方"; English checkers' dark side is "Red" /
+/// "红方", as the WCDF rules name it (红棋子先走). The one place a side is named.
+pub fn side(lang: Lang, variant: Variant, color: Color) -> &'static str {
+    match (color, red_side(variant)) {
+        (Color::White, _) => text(lang, Text::SideWhite),
+        (Color::Black, false) => text(lang, Text::SideBlack),
+        (Color::Black, true) => text(lang, Text::SideRed),
     }
 }
 
-/// The colour as an adjective: "white" / "白" (a white man, 白子).
-pub fn colour(lang: Lang, color: Color) -> &'static str {
-    match color {
-        Color::White => text(lang, Text::ColourWhite),
-        Color::Black => text(lang, Text::ColourBlack),
+/// The colour as an adjective in `variant`: "white" / "白" (a white man, 白子); "red" / "红"
+/// for English checkers' dark side.
+pub fn colour(lang: Lang, variant: Variant, color: Color) -> &'static str {
+    match (color, red_side(variant)) {
+        (Color::White, _) => text(lang, Text::ColourWhite),
+        (Color::Black, false) => text(lang, Text::ColourBlack),
+        (Color::Black, true) => text(lang, Text::ColourRed),
     }
+}
+
+/// Whether `variant`'s dark side is red: English checkers (WCDF rules, seed 000).
+const fn red_side(variant: Variant) -> bool {
+    matches!(variant, Variant::English)
 }
 
 /// Items joined for a sentence: "5, 10 and 46" / "5、10、46".
@@ -52,7 +62,7 @@ fn join(items: &[String], comma: &str, and: &str) -> String {
 /// assert_eq!(caption(Lang::English, Color::White, Goal::Win), "White to play and win");
 /// assert_eq!(caption(Lang::Chinese, Color::Black, Goal::Material(1)), "黑先得子");
 /// ```
-pub fn caption(lang: Lang, color: Color, goal: Goal) -> String {
+pub fn caption(lang: Lang, variant: Variant, color: Color, goal: Goal) -> String {
     let key = match goal {
         Goal::Win | Goal::Auto => Text::CaptionWin,
         Goal::Material(_) => Text::CaptionMaterial,
@@ -61,14 +71,14 @@ pub fn caption(lang: Lang, color: Color, goal: Goal) -> String {
     say!(
         lang,
         key,
-        side = side(lang, color),
-        colour = colour(lang, color)
+        side = side(lang, variant, color),
+        colour = colour(lang, variant, color)
     )
 }
 
 /// What the solution achieves: "White wins.", "白方净得 2 子。"... `gain` is the net material
 /// gain of `color` (a king counting 3).
-pub fn result(lang: Lang, color: Color, goal: Goal, gain: i32) -> String {
+pub fn result(lang: Lang, variant: Variant, color: Color, goal: Goal, gain: i32) -> String {
     let key = match goal {
         Goal::Material(_) => Text::ResultMaterial,
         Goal::King => Text::ResultKing,
@@ -77,8 +87,8 @@ pub fn result(lang: Lang, color: Color, goal: Goal, gain: i32) -> String {
     say!(
         lang,
         key,
-        side = side(lang, color),
-        colour = colour(lang, color),
+        side = side(lang, variant, color),
+        colour = colour(lang, variant, color),
         gain
     )
 }
@@ -99,12 +109,12 @@ pub fn more(lang: Lang, count: usize) -> String {
 }
 
 /// "White to move" / "白先", for a diagram's description.
-pub fn to_move(lang: Lang, color: Color) -> String {
+pub fn to_move(lang: Lang, variant: Variant, color: Color) -> String {
     say!(
         lang,
         Text::DiagramToMove,
-        side = side(lang, color),
-        colour = colour(lang, color)
+        side = side(lang, variant, color),
+        colour = colour(lang, variant, color)
     )
 }
 
@@ -158,13 +168,13 @@ pub fn men(lang: Lang, count: i32) -> &'static str {
 }
 
 /// A side's pieces, counted: "Black: 1 man, 2 kings" / "黑方：1 个普通棋子，2 个王棋".
-pub fn material(lang: Lang, color: Color, men: u32, kings: u32) -> String {
+pub fn material(lang: Lang, variant: Variant, color: Color, men: u32, kings: u32) -> String {
     let man = text(lang, if men == 1 { Text::Man } else { Text::Men });
     let king = text(lang, if kings == 1 { Text::King } else { Text::Kings });
     say!(
         lang,
         Text::DiagramMaterial,
-        side = side(lang, color),
+        side = side(lang, variant, color),
         men,
         man,
         kings,
@@ -190,11 +200,19 @@ mod tests {
 
     #[test]
     fn material_counts_in_both_languages() {
-        let english = |men, kings| material(Lang::English, Color::Black, men, kings);
+        let english = |men, kings| {
+            material(
+                Lang::English,
+                Variant::International,
+                Color::Black,
+                men,
+                kings,
+            )
+        };
         assert_eq!(english(1, 1), "Black: 1 man, 1 king");
         assert_eq!(english(0, 2), "Black: 0 men, 2 kings");
         assert_eq!(
-            material(Lang::Chinese, Color::White, 1, 2),
+            material(Lang::Chinese, Variant::International, Color::White, 1, 2),
             "白方：1 个普通棋子，2 个王棋"
         );
     }
@@ -202,20 +220,68 @@ mod tests {
     #[test]
     fn captions_and_results_in_both_languages() {
         assert_eq!(
-            caption(Lang::English, Color::Black, Goal::Material(2)),
+            caption(
+                Lang::English,
+                Variant::International,
+                Color::Black,
+                Goal::Material(2)
+            ),
             "Black to play and win material"
         );
-        assert_eq!(caption(Lang::Chinese, Color::White, Goal::Win), "白先胜");
-        assert_eq!(caption(Lang::Chinese, Color::White, Goal::King), "白先成王");
         assert_eq!(
-            result(Lang::Chinese, Color::White, Goal::Material(2), 2),
+            caption(
+                Lang::Chinese,
+                Variant::International,
+                Color::White,
+                Goal::Win
+            ),
+            "白先胜"
+        );
+        assert_eq!(
+            caption(
+                Lang::Chinese,
+                Variant::International,
+                Color::White,
+                Goal::King
+            ),
+            "白先成王"
+        );
+        assert_eq!(
+            result(
+                Lang::Chinese,
+                Variant::International,
+                Color::White,
+                Goal::Material(2),
+                2
+            ),
             "白方净得 2 子。"
         );
         assert_eq!(
-            result(Lang::English, Color::Black, Goal::Win, 0),
+            result(
+                Lang::English,
+                Variant::International,
+                Color::Black,
+                Goal::Win,
+                0
+            ),
             "Black wins."
         );
-        assert_eq!(to_move(Lang::Chinese, Color::Black), "黑先");
+        assert_eq!(
+            to_move(Lang::Chinese, Variant::International, Color::Black),
+            "黑先"
+        );
+        // English checkers: one name for the dark side, red (WCDF rules, 红棋子先走).
+        let english = Variant::English;
+        assert_eq!(
+            caption(Lang::Chinese, english, Color::Black, Goal::Win),
+            "红先胜"
+        );
+        assert_eq!(
+            caption(Lang::English, english, Color::Black, Goal::Win),
+            "Red to play and win"
+        );
+        assert_eq!(side(Lang::Chinese, english, Color::Black), "红方");
+        assert_eq!(side(Lang::Chinese, english, Color::White), "白方");
         assert_eq!(motif(Lang::Chinese, Motif::TurkishStrike), "土耳其打击");
         assert_eq!(goal(Lang::English, Goal::Material(2)), "a gain of 2");
     }

@@ -128,11 +128,7 @@ impl Word {
 pub fn normalize(text: &str) -> String {
     let ascii: String = text
         .chars()
-        .map(|c| match c {
-            '\u{3000}' => ' ',
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            _ => c,
-        })
+        .map(damtutor_rules::notation::fold_width)
         .collect::<String>()
         .to_lowercase();
     let words: Vec<&str> = ascii.split_whitespace().collect();

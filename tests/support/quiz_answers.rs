@@ -241,7 +241,7 @@ pub fn check_in<R: Rules>(q: &Question) {
             let third = u8::try_from(r.men).unwrap();
             let (low, high) = if has(q, "white", "白子") {
                 (size - third + 1, size)
-            } else if has(q, "black", "黑子") || has(q, "black", "红子") {
+            } else if has(q, "black", "黑子") || has(q, "red m", "红子") {
                 (1, third)
             } else {
                 (third + 1, size - third)
@@ -458,7 +458,7 @@ pub fn check_in<R: Rules>(q: &Question) {
         }
         "first_move" if q.kind == QuestionType::Blank => {
             let want: &[&str] = if r.black_first {
-                &["Black", "红"]
+                &["Red", "红"]
             } else {
                 &["White", "白"]
             };

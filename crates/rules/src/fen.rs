@@ -296,9 +296,10 @@ impl<R: Rules> fmt::Display for Position<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::International;
 
     fn fen(text: &str) -> String {
-        text.parse::<Position>().unwrap().to_string()
+        text.parse::<Position<International>>().unwrap().to_string()
     }
 
     fn setup(text: &str) -> Result<Setup, ParseFenError> {
@@ -349,7 +350,7 @@ mod tests {
         assert_eq!(err.column, 7);
         let err = setup("W:W31:W32").unwrap_err();
         assert!(err.reason.contains("twice"));
-        let err = "W:W51".parse::<Position>().unwrap_err();
+        let err = "W:W51".parse::<Position<International>>().unwrap_err();
         assert_eq!(
             err,
             FenError::Position(PositionError::SquareOutOfRange {
@@ -357,19 +358,19 @@ mod tests {
                 board: Board::TenByTen
             })
         );
-        let err = "B:W31,31".parse::<Position>().unwrap_err();
+        let err = "B:W31,31".parse::<Position<International>>().unwrap_err();
         assert_eq!(err, FenError::Position(PositionError::SquareTwice(31)));
-        let err = "W:B46".parse::<Position>().unwrap_err();
+        let err = "W:B46".parse::<Position<International>>().unwrap_err();
         assert!(matches!(
             err,
             FenError::Position(PositionError::ManOnPromotionRow { .. })
         ));
-        let err = "W:W1-50".parse::<Position>().unwrap_err();
+        let err = "W:W1-50".parse::<Position<International>>().unwrap_err();
         assert!(matches!(
             err,
             FenError::Position(PositionError::ManOnPromotionRow { .. })
         ));
-        let err = "W:W10-50".parse::<Position>().unwrap_err();
+        let err = "W:W10-50".parse::<Position<International>>().unwrap_err();
         assert!(matches!(
             err,
             FenError::Position(PositionError::TooManyPieces { count: 41, .. })

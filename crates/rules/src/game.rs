@@ -4,7 +4,7 @@
 use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::position::{Outcome, Position};
-use crate::rules::{DrawRules, EndgameLimit, International, Rules};
+use crate::rules::{DrawRules, EndgameLimit, Rules};
 use crate::square::Color;
 use std::fmt;
 
@@ -105,8 +105,8 @@ fn endgame_of<R: Rules>(rules: &DrawRules, position: &Position<R>) -> Option<usi
 /// that keeps the same limit does not restart the count.
 ///
 /// ```
-/// use damtutor_rules::{Game, GameEnd, DrawReason, Position};
-/// let mut game: Game = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
+/// use damtutor_rules::{Game, GameEnd, DrawReason, International, Position};
+/// let mut game: Game<International> = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
 /// for text in ["50-44", "1-7", "44-50", "7-1", "50-44", "1-7", "44-50"] {
 ///     game.play_text(text).unwrap();
 /// }
@@ -115,7 +115,7 @@ fn endgame_of<R: Rules>(rules: &DrawRules, position: &Position<R>) -> Option<usi
 /// assert_eq!(game.end(), Some(GameEnd::Draw(DrawReason::Repetition)));
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game<R: Rules = International> {
+pub struct Game<R: Rules> {
     start: Position<R>,
     position: Position<R>,
     moves: Vec<Move<R>>,
@@ -231,6 +231,7 @@ impl<R: Rules> Game<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::International;
 
     fn play<R: Rules>(game: &mut Game<R>, moves: &str) {
         for text in moves.split_whitespace() {
@@ -241,7 +242,7 @@ mod tests {
     #[test]
     fn threefold_repetition() {
         // Two kings each side, so no endgame rule applies.
-        let mut game: Game = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
+        let mut game: Game<International> = Game::new("W:WK50,K49:BK1,K2".parse().unwrap());
         play(&mut game, "50-44 1-7 44-50 7-1 50-44 1-7 44-50");
         assert_eq!(game.end(), None);
         game.play_text("7-1").unwrap();
@@ -252,7 +253,7 @@ mod tests {
     #[test]
     fn twenty_five_king_moves_each() {
         // Kings only, three a side; play fresh positions with no capture until the rule ends it.
-        let mut game: Game = Game::new("W:WK46,K47,K48:BK3,K4,K5".parse().unwrap());
+        let mut game: Game<International> = Game::new("W:WK46,K47,K48:BK3,K4,K5".parse().unwrap());
         let mut seen = std::collections::HashSet::new();
         seen.insert(game.position().hash_key());
         for ply in 0..50 {
@@ -278,7 +279,7 @@ mod tests {
     #[test]
     fn endgame_rules_count_from_when_they_arise() {
         // Three kings against one: 16 moves each, then a draw.
-        let mut game: Game = Game::new("W:WK36,K41,K46:BK15".parse().unwrap());
+        let mut game: Game<International> = Game::new("W:WK36,K41,K46:BK15".parse().unwrap());
         let mut seen = std::collections::HashSet::new();
         for ply in 0..32 {
             assert_eq!(game.end(), None, "ended early at ply {ply}");
@@ -304,7 +305,7 @@ mod tests {
         );
 
         // King and man against a king: five moves each.
-        let mut game: Game = Game::new("W:WK50,45:BK1".parse().unwrap());
+        let mut game: Game<International> = Game::new("W:WK50,45:BK1".parse().unwrap());
         play(&mut game, "50-44 1-7 44-50 7-1 50-44 1-7 44-39 7-1");
         assert_eq!(game.end(), None);
         play(&mut game, "39-44 1-7");
@@ -376,7 +377,7 @@ mod tests {
 
     #[test]
     fn no_pieces_or_no_moves_loses() {
-        let mut game: Game = Game::new("W:W28:B23".parse().unwrap());
+        let mut game: Game<International> = Game::new("W:W28:B23".parse().unwrap());
         game.play_text("28x19").unwrap();
         assert_eq!(
             game.end(),
@@ -385,7 +386,7 @@ mod tests {
                 no_pieces: true
             })
         );
-        let stuck: Game = Game::new("W:W46:B41,37".parse().unwrap());
+        let stuck: Game<International> = Game::new("W:W46:B41,37".parse().unwrap());
         assert_eq!(
             stuck.end(),
             Some(GameEnd::Win {

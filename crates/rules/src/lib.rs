@@ -14,10 +14,10 @@
 //! International draughts is the default game of every type.
 //!
 //! ```
-//! use damtutor_rules::{Brazilian, English, Position};
+//! use damtutor_rules::{Brazilian, English, International, Position};
 //!
 //! // The Turkish strike rule: captured pieces stay on the board until the capture ends.
-//! let position: Position = "B:W27,28,38,39,42:BK25".parse()?;
+//! let position: Position<International> = "B:W27,28,38,39,42:BK25".parse()?;
 //! let moves = position.legal_moves();
 //! assert_eq!(moves.len(), 1);
 //! assert_eq!(position.full_move_text(&moves[0]), "25x48x31x22x33");

@@ -2,7 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::Padded;
-use crate::rules::{International, Notation, Rules};
+use crate::rules::{Notation, Rules};
 use crate::square::Square;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -19,7 +19,7 @@ pub const MAX_MOVES: usize = 512;
 /// finds one for display. Moves are made by [`Position::legal_moves`](crate::Position::legal_moves)
 /// and compared for equality with `==`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Move<R: Rules = International> {
+pub struct Move<R: Rules> {
     /// The captured pieces, as padded bits of `R`'s board.
     pub(crate) captured: u64,
     /// The start and end squares' padded bits.
@@ -92,4 +92,4 @@ impl<R: Rules> fmt::Display for Move<R> {
 }
 
 /// The legal moves of a position, without heap allocation.
-pub type MoveList<R = International> = ArrayVec<Move<R>, MAX_MOVES>;
+pub type MoveList<R> = ArrayVec<Move<R>, MAX_MOVES>;

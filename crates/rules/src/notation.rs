@@ -116,6 +116,13 @@ pub enum BrokenRule {
     },
     /// A capture is possible, so a capture must be played: one of `captures`.
     Compulsory { captures: Vec<String> },
+    /// A capture stopped on a square where it goes on: a capture is played to its end, here
+    /// one of `captures` in full. `maximum`: the game also asks for the most pieces (international,
+    /// Brazilian), not only for a finished capture (Russian, English).
+    Unfinished {
+        captures: Vec<String>,
+        maximum: bool,
+    },
     /// The end square is taken.
     Occupied { square: String },
     /// A man steps one square diagonally forward.
@@ -168,6 +175,9 @@ impl fmt::Display for BrokenRule {
             BrokenRule::Compulsory { captures } => {
                 write!(f, "capture is compulsory: {}", BrokenRule::shown(captures))
             }
+            BrokenRule::Unfinished { captures, .. } => {
+                write!(f, "a capture must be completed: {}", BrokenRule::shown(captures))
+            }
             BrokenRule::Occupied { square } => write!(f, "{square} is occupied"),
             BrokenRule::ManStep => f.write_str("a man moves one square diagonally forward"),
             BrokenRule::KingFlies => {
@@ -191,13 +201,35 @@ pub struct MoveText {
     pub capture: bool,
 }
 
-/// Maps the full-width digits and the typographic separators students type to ASCII.
-pub fn normalize_char(c: char) -> char {
+/// The ASCII form of a full-width character, as a Chinese or Japanese input method types it
+/// (`ｄ２－ｅ３` is `d2-e3`, the ideographic space a space); other characters unchanged. Every
+/// reader of what people type goes through it: moves here, words and numbers in the teaching
+/// layers.
+///
+/// ```
+/// use damtutor_rules::notation::fold_width;
+/// let folded: String = "ｄ２－ｅ３\u{3000}ｆ４ｘｄ２".chars().map(fold_width).collect();
+/// assert_eq!(folded, "d2-e3 f4xd2");
+/// ```
+pub fn fold_width(c: char) -> char {
     match c {
-        '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
-        '×' | 'X' | '：' | ':' | '✕' | '＊' => 'x',
-        '–' | '—' | '－' | '‐' | '−' => '-',
+        '\u{3000}' => ' ',
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
         _ => c,
+    }
+}
+
+/// Maps what students type in a move to ASCII: full-width characters ([`fold_width`]), capital
+/// letters, and the typographic separators (`×`, `：`, `—`).
+pub fn normalize_char(c: char) -> char {
+    if c == '＊' {
+        // A full-width asterisk is a capture sign; the ASCII one a final mark.
+        return 'x';
+    }
+    match fold_width(c) {
+        '×' | 'X' | ':' | '✕' => 'x',
+        '–' | '—' | '‐' | '−' => '-',
+        c => c.to_ascii_lowercase(),
     }
 }
 
@@ -479,8 +511,8 @@ impl<R: Rules> Position<R> {
     /// Reads move text and finds the legal move it names, or says why there is none.
     ///
     /// ```
-    /// use damtutor_rules::Position;
-    /// let pos: Position = "W:W32,37:B27".parse().unwrap();
+    /// use damtutor_rules::{International, Position};
+    /// let pos: Position<International> = "W:W32,37:B27".parse().unwrap();
     /// let err = pos.parse_move("37-31").unwrap_err();
     /// assert_eq!(err.reason(), "capture is compulsory: 32x21");
     /// assert_eq!(pos.parse_move("32x21").unwrap().to_string(), "32x21");
@@ -592,6 +624,23 @@ impl<R: Rules> Position<R> {
             return BrokenRule::NoMoves { side: self.turn };
         }
         if legal[0].is_capture() {
+            let wanted: Vec<Square> = squares.iter().filter_map(|&n| board.square(n)).collect();
+            let finished: Vec<String> = legal
+                .iter()
+                .filter(|m| m.from() == from)
+                .filter(|m| {
+                    self.capture_routes(m)
+                        .iter()
+                        .any(|route| stops_on(&wanted, route))
+                })
+                .map(|m| self.full_move_text(m))
+                .collect();
+            if !finished.is_empty() {
+                return BrokenRule::Unfinished {
+                    captures: finished,
+                    maximum: R::RULES.maximum_capture,
+                };
+            }
             if R::RULES.maximum_capture {
                 let all = self.captures_ignoring_majority();
                 if let Some(short) = all.iter().find(|m| m.from() == from && m.to() == to) {
@@ -645,6 +694,16 @@ struct Leg {
 }
 
 /// Whether `wanted` (first and last fixed) appears in order within `route`.
+/// Whether `wanted` follows `route` from its start and stops on one of its landing squares
+/// before the end: a capture written half-way.
+fn stops_on(wanted: &[Square], route: &[Square]) -> bool {
+    let Some(last) = wanted.last() else {
+        return false;
+    };
+    (1..route.len().saturating_sub(1))
+        .any(|k| route[k] == *last && is_subsequence(wanted, &route[..=k]))
+}
+
 fn is_subsequence(wanted: &[Square], route: &[Square]) -> bool {
     if wanted.first() != route.first() || wanted.last() != route.last() {
         return false;
@@ -691,9 +750,48 @@ pub fn line_tokens(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::International;
 
-    fn pos(fen: &str) -> Position {
+    fn pos(fen: &str) -> Position<International> {
         fen.parse().unwrap()
+    }
+
+    #[test]
+    fn a_capture_stopped_half_way_is_unfinished_not_compulsory() {
+        use crate::rules::{Brazilian, Russian};
+        // Brazilian b64-01 after b4-c5 b6xd4: c3xe5 stops where c3xe5xg7 goes on.
+        let brazilian: Position<Brazilian> = "W:Wb2,c3:Bd4,f6".parse().unwrap();
+        assert_eq!(
+            brazilian.parse_move("c3xe5"),
+            Err(MoveError::Illegal {
+                text: "c3xe5".into(),
+                rule: BrokenRule::Unfinished {
+                    captures: vec!["c3xe5xg7".into()],
+                    maximum: true
+                }
+            })
+        );
+        // Russian, no majority rule: only "a capture is finished", in Russian notation.
+        let russian: Position<Russian> = "W:Wa5,h4:Bb4,d4,f4".parse().unwrap();
+        assert_eq!(
+            russian.parse_move("a5:c3"),
+            Err(MoveError::Illegal {
+                text: "a5:c3".into(),
+                rule: BrokenRule::Unfinished {
+                    captures: vec!["a5:c3:e5:g3".into()],
+                    maximum: false
+                }
+            })
+        );
+        // A capture not begun is still compulsory.
+        let compulsory = pos("W:W32,37:B27");
+        assert!(matches!(
+            compulsory.parse_move("37-31"),
+            Err(MoveError::Illegal {
+                rule: BrokenRule::Compulsory { .. },
+                ..
+            })
+        ));
     }
 
     #[test]
@@ -706,7 +804,7 @@ mod tests {
 
     #[test]
     fn explains_illegal_moves() {
-        let p: Position = Position::initial();
+        let p: Position<International> = Position::initial();
         assert_eq!(p.parse_move("32-27").unwrap().to_string(), "32-27");
         assert_eq!(
             p.parse_move("32-26").unwrap_err().reason(),

@@ -43,9 +43,9 @@ pub fn divide<R: Rules>(position: &Position<R>, depth: u32, bulk: bool) -> Vec<(
 /// the leaves, so the check costs nothing measurable.
 ///
 /// ```
-/// use damtutor_rules::{perft, Position};
+/// use damtutor_rules::{perft, International, Position};
 /// use std::time::{Duration, Instant};
-/// let start: Position = Position::initial();
+/// let start: Position<International> = Position::initial();
 /// let later = Instant::now() + Duration::from_secs(60);
 /// assert_eq!(perft::perft_until(&start, 4, true, later), Some(4_265));
 /// assert_eq!(perft::perft_until(&start, 12, false, Instant::now()), None);

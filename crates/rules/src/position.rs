@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::Padded;
 use crate::moves::{Move, MoveList};
-use crate::rules::{International, Rules};
+use crate::rules::Rules;
 use crate::setup::{PositionError, Setup};
 use crate::square::{ByColor, Color, Piece, Role, Square};
 use std::marker::PhantomData;
@@ -14,10 +14,10 @@ use std::marker::PhantomData;
 /// Built from a [`Setup`] (checked once) or from FEN, and changed only by playing moves.
 ///
 /// ```
-/// use damtutor_rules::{Position, Russian};
-/// let start: Position = Position::initial();
+/// use damtutor_rules::{International, Position, Russian};
+/// let start: Position<International> = Position::initial();
 /// assert_eq!(start.legal_moves().len(), 9);
-/// let pos: Position = "W:W28,32:B23".parse().unwrap();
+/// let pos: Position<International> = "W:W28,32:B23".parse().unwrap();
 /// let moves = pos.legal_moves();
 /// assert_eq!(moves.len(), 1);
 /// assert_eq!(pos.move_text(&moves[0]), "28x19");
@@ -30,7 +30,7 @@ use std::marker::PhantomData;
 /// assert!(moves.iter().all(|m| m.promotes()));
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Position<R: Rules = International> {
+pub struct Position<R: Rules> {
     /// White's pieces, Black's pieces and the kings of both, as padded bits of `R`'s board.
     pub(crate) white: u64,
     pub(crate) black: u64,

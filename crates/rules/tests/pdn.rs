@@ -1,12 +1,15 @@
 //! PDN files: crates/rules/tests/data/games.pdn read game by game from disk, then written and read back.
 
-use damtutor_rules::pdn::{self, write_game, GameResult, MoveInfo, Nag, PdnError, Reader};
-use damtutor_rules::{Color, International, Move, Outcome, Position, Rules};
+use damtutor_rules::pdn::{self, write_game, GameResult, MoveInfo, Nag, PdnError};
+use damtutor_rules::{Color, International, Outcome, Rules};
+
+/// International draughts, the game of these PDN files.
+type PdnGame = damtutor_rules::pdn::PdnGame<International>;
+type Position = damtutor_rules::Position<International>;
+type Move = damtutor_rules::Move<International>;
+type Reader<B> = damtutor_rules::pdn::Reader<B, International>;
 use std::fs::File;
 use std::io::BufReader;
-
-/// A game of international draughts, the default of the readers.
-type PdnGame = pdn::PdnGame<International>;
 
 fn read_fixture() -> Vec<Result<PdnGame, PdnError>> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games.pdn");

@@ -1,7 +1,7 @@
 //! The rules engine against published data: perft counts and exact legal-move sets of every
 //! game (copied from ../shared/cases into tests/data so the suite runs without it).
 
-use damtutor_rules::{perft, with_variant, Position, Rules, Square, Variant};
+use damtutor_rules::{perft, with_variant, International, Position, Rules, Square, Variant};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -48,7 +48,7 @@ const NODE_BUDGET: u64 = 60_000_000;
 #[test]
 fn perft_matches_published_counts() {
     for case in perft_cases() {
-        let position: Position = case.fen.parse().unwrap();
+        let position: Position<International> = case.fen.parse().unwrap();
         for (depth, &expected) in case.counts.iter().enumerate() {
             if expected > NODE_BUDGET {
                 break;
@@ -77,7 +77,7 @@ fn perft_matches_published_counts() {
 #[ignore]
 fn perft_matches_published_counts_to_full_depth() {
     for case in perft_cases() {
-        let position: Position = case.fen.parse().unwrap();
+        let position: Position<International> = case.fen.parse().unwrap();
         for (depth, &expected) in case.counts.iter().enumerate() {
             let depth = depth as u32 + 1;
             assert_eq!(
@@ -96,7 +96,7 @@ fn legal_move_sets_are_exact() {
         serde_yaml::from_str(include_str!("data/rules-legal-moves.yaml")).unwrap();
     assert!(file.cases.len() >= 19);
     for case in file.cases {
-        let position: Position = case.fen.parse().unwrap();
+        let position: Position<International> = case.fen.parse().unwrap();
         let moves = position.legal_moves();
         let got: BTreeSet<(u8, u8, Vec<u8>)> = moves
             .iter()

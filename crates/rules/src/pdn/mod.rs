@@ -239,7 +239,7 @@ pub(crate) fn first_mover<R: Rules>() -> Color {
 /// A game of a PDN file: tags, start position, the main line and its annotations, result.
 /// The default is an empty game from the initial position.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct PdnGame<R: Rules = International> {
+pub struct PdnGame<R: Rules> {
     /// The game's number in its file (1-based); 0 for games not read from a file.
     pub number: usize,
     /// The line (1-based) where the game starts: its first tag, or its first token other than a

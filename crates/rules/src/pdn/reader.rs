@@ -74,7 +74,7 @@ impl RawGame {
 /// and a line longer than [`MAX_LINE`] (or a game spanning more than [`MAX_GAME_BYTES`]) ends
 /// the reading like an I/O error does: the reader
 /// yields that error and stops.
-pub struct Reader<B, R: Rules = International> {
+pub struct Reader<B, R: Rules> {
     lexer: Lexer<B>,
     rules: PhantomData<R>,
 }

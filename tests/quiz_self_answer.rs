@@ -1,0 +1,53 @@
+//! A quiz must not answer itself: over seeds 1-50 of every game, no prompt appears twice on
+//! the same diagram (or on none), and no diagram question is a right answer to the paper's
+//! design question. Quizzes are built without printing (no PDF), so the scan stays fast.
+
+use damtutor::quiz::{answers_design, generate, QuestionType, QuizOptions};
+use damtutor::words::Lang;
+use damtutor::Variant;
+use std::collections::BTreeSet;
+
+#[test]
+fn no_quiz_of_seeds_1_to_50_answers_itself_in_any_game() {
+    for variant in Variant::ALL {
+        for seed in 1..=50 {
+            let lang = if seed % 2 == 0 {
+                Lang::Chinese
+            } else {
+                Lang::English
+            };
+            let quiz = generate(&QuizOptions {
+                variants: vec![variant],
+                seed,
+                lang,
+                ..QuizOptions::default()
+            })
+            .unwrap();
+            let context = format!("{variant} seed {seed}");
+            let mut prompts = BTreeSet::new();
+            for q in &quiz.questions {
+                assert!(
+                    prompts.insert((q.fen.clone(), q.prompt.clone())),
+                    "{context}: {} asked twice: {}",
+                    q.id,
+                    q.prompt
+                );
+            }
+            for design in quiz
+                .questions
+                .iter()
+                .filter(|q| q.kind == QuestionType::Design)
+            {
+                for q in &quiz.questions {
+                    assert!(
+                        !answers_design(design, q),
+                        "{context}: {} (diagram {:?}) answers the design question {}",
+                        q.id,
+                        q.fen,
+                        design.id
+                    );
+                }
+            }
+        }
+    }
+}
