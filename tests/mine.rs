@@ -350,7 +350,7 @@ fn each_filter_is_counted() {
             repeated: 0,
             capture_pending: 21,
             no_sacrifice_at_hand: 8,
-            no_combination: 78,
+            no_combination: 77,
             restoring: 1,
             recapture: 0,
             nothing_to_teach: 0,

@@ -261,7 +261,7 @@ fn a_tree_over_the_limit_is_reported_with_its_place_and_nothing_is_written() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     // Refused as `validate` refuses it, with its message.
     assert!(
-        stderr.contains("unsolved.yaml:3: exercise lost: no forced win within 21 plies"),
+        stderr.contains("unsolved.yaml:3: exercise lost: no winning move found within 21 plies"),
         "{stderr}"
     );
     assert!(stderr.contains("1 exercise(s) fail validate"), "{stderr}");

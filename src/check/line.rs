@@ -104,6 +104,15 @@ pub fn check_line<R: Rules>(
         return Ok(check_unsolved(solver, solution, goal, text, book, limits));
     }
     if !solution.is_solved() {
+        // An illegal first move is illegal whatever the position holds: say so (the walk stops
+        // at it before asking the solver anything).
+        let first = notation::line_tokens(text).into_iter().next();
+        let illegal = first.is_some_and(|token| {
+            matches!(start.parse_move(&token), Err(e) if !matches!(e, MoveError::Ambiguous { .. }))
+        });
+        if illegal {
+            return Ok(walk_line(solver, &solution, text, book, limits));
+        }
         return Err(NoSolution {
             goal,
             status: solution.status,
