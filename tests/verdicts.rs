@@ -50,8 +50,23 @@ fn a_winning_line_that_gives_material_first_is_accepted_without_a_goal() {
     ]));
     assert_eq!(auto["verdict"], "correct", "{auto}");
     assert_eq!(auto["accepted"], true);
-    // Checked against the stronger goal it reaches: the win.
-    assert_eq!(auto["goal"], "win");
+    // With the default budget the solver proves this very line (a man up, the last black man
+    // taken after it): the line follows its proof.
+    assert_eq!(auto["goal"], "material:1");
+    assert_eq!(auto["key_right"], true);
+    // With a budget too small to prove anything, the line is checked against the stronger
+    // goal it reaches: the win, and it is right (not "wrong", not "alternative" to nothing).
+    let small = json(&damtutor(&[
+        "check-line",
+        GIVES_FIRST,
+        WINNING_LINE,
+        "--max-nodes",
+        "300000",
+        "--json",
+    ]));
+    assert_eq!(small["verdict"], "correct", "{small}");
+    assert_eq!(small["goal"], "win");
+    assert_eq!(small["message"], "Correct. Then (26-31) 27x36 wins.");
     let win = json(&damtutor(&[
         "check-line",
         GIVES_FIRST,
@@ -89,7 +104,8 @@ fn a_move_deep_in_a_line_gets_the_whole_horizon_after_it() {
         "material:1",
         "--json",
     ]));
-    assert_eq!(whole["verdict"], "alternative", "{whole}");
+    // The solver's own proof of material:1 is this line.
+    assert_eq!(whole["verdict"], "correct", "{whole}");
 }
 
 #[test]

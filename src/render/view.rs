@@ -63,8 +63,6 @@ pub struct Labels {
     pub solution: String,
     /// The key (first) move.
     pub key: String,
-    /// Said after a key move that is the only winning one: " (unique)", "（唯一）".
-    pub unique: String,
     /// The colon after a label, with its space: ": " or "：".
     pub colon: String,
     /// The separator of a list of moves or motifs: ", " or "、".
@@ -109,7 +107,6 @@ impl Labels {
             answers: say(Text::Answers),
             solution: say(Text::Solution),
             key: say(Text::KeyMove),
-            unique: say(Text::Unique),
             colon: say(Text::Colon),
             comma: say(Text::Comma),
             alternatives: say(Text::AlsoWinning),
@@ -192,8 +189,9 @@ pub struct AnswerView {
     pub moves: Vec<String>,
     /// The key move (the main line's first move).
     pub key: String,
-    /// Whether the key move is the only winning first move.
-    pub unique: bool,
+    /// Said after a key move proven the only one to reach the goal within the horizon H:
+    /// " (unique within 11 plies)", "（11 步以内唯一）"; empty when not proven.
+    pub unique: String,
     /// Other winning first moves.
     pub alternatives: Vec<String>,
     /// Other defences from the solution tree, each a whole annotated line from the start.

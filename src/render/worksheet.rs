@@ -664,7 +664,11 @@ fn answer_view<R: Rules>(
         key: key
             .map(|m| start.move_text_in(&m, &legal))
             .unwrap_or_default(),
-        unique: solution.unique(),
+        unique: if solution.unique() {
+            words::say!(lang, words::Text::Unique, plies = solution.unique_within)
+        } else {
+            String::new()
+        },
         alternatives: shown
             .keys
             .iter()
