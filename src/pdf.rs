@@ -313,6 +313,10 @@ impl Printer {
             let text = match self.socket.read() {
                 Ok(Message::Text(text)) => text.to_string(),
                 Ok(_) => continue,
+                // A signal woke the read: nothing is lost, read again.
+                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    continue
+                }
                 Err(e) => {
                     return Err(self.failed(&format!("{method}: no answer from the browser ({e})")))
                 }

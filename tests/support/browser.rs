@@ -137,9 +137,14 @@ impl Browser {
             .send(Message::text(message.to_string()))
             .expect("send to Chromium");
         loop {
-            let text = match self.socket.read().expect("read from Chromium") {
-                Message::Text(text) => text.to_string(),
-                _ => continue,
+            let text = match self.socket.read() {
+                Ok(Message::Text(text)) => text.to_string(),
+                Ok(_) => continue,
+                // A signal woke the read (EINTR): nothing is lost, read again.
+                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    continue
+                }
+                Err(e) => panic!("read from Chromium: {e}"),
             };
             let value: Value = serde_json::from_str(&text).expect("CDP sends JSON");
             if value["id"] == json!(id) {
