@@ -58,9 +58,13 @@ fn join(items: &[String], comma: &str, and: &str) -> String {
 /// ```
 /// use damtutor::words::{caption, Lang};
 /// use damtutor::solver::Goal;
-/// use damtutor::Color;
-/// assert_eq!(caption(Lang::English, Color::White, Goal::Win), "White to play and win");
-/// assert_eq!(caption(Lang::Chinese, Color::Black, Goal::Material(1)), "黑先得子");
+/// use damtutor::{Color, Variant};
+/// let game = Variant::International;
+/// assert_eq!(caption(Lang::English, game, Color::White, Goal::Win), "White to play and win");
+/// assert_eq!(caption(Lang::Chinese, game, Color::Black, Goal::Material(1)), "黑先得子");
+/// // English checkers' dark side is Red (WCDF rules: 红棋子先走).
+/// let checkers = Variant::English;
+/// assert_eq!(caption(Lang::Chinese, checkers, Color::Black, Goal::Win), "红先胜");
 /// ```
 pub fn caption(lang: Lang, variant: Variant, color: Color, goal: Goal) -> String {
     let key = match goal {
