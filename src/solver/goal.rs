@@ -7,6 +7,7 @@
 //! nor by a sacrifice that forces the solving side's capture (a king trap); for the `king` goal
 //! it cannot crown a man of its own either.
 
+use super::search::prefetch;
 use super::{balance, king_value, Solver};
 use damtutor_rules::{Move, MoveList, Position, Rules};
 use std::fmt;
@@ -150,6 +151,9 @@ impl<R: Rules> Solver<R> {
         if matches!(self.goal, Goal::Win | Goal::Auto) || !self.gain_counts(position) {
             return false;
         }
+        if self.plain {
+            return true;
+        }
         let mut here = *position;
         self.holds(&mut here, HOLD_PLIES)
     }
@@ -165,25 +169,45 @@ impl<R: Rules> Solver<R> {
     fn holds(&mut self, position: &mut Position<R>, plies: u32) -> bool {
         // At the horizon a quiet position is judged as it stands, without its moves.
         if plies == 0 && !position.has_capture() {
-            if position.count_legal_moves() == 0 {
-                return position.turn() != self.attacker;
-            }
-            return self.gain_counts(position);
+            return self.quiet_verdict(position);
         }
-        // The verdicts of the positions tested before: the trees of sibling leaves meet.
-        let key = self.held_key(position, plies);
+        // The verdicts of the positions tested before: the trees of sibling leaves meet. A
+        // tree of one ply is cheaper to walk again than a table entry is to fetch from memory.
+        // The entry is fetched from memory while the moves are generated.
+        let remembered = plies >= 2;
+        let key = if remembered {
+            self.held_key(position, plies)
+        } else {
+            0
+        };
         let slot = (key >> (64 - HELD_BITS)) as usize;
-        let entry = self.held[slot];
-        if entry.key == key && entry.generation == self.generation {
-            return entry.met;
+        if remembered {
+            prefetch(&self.held, slot);
         }
         let mut moves = self.take_list();
         position.legal_moves_into(&mut moves);
+        if remembered {
+            let entry = self.held[slot];
+            if entry.key == key && entry.generation == self.generation {
+                self.give_list(moves);
+                return entry.met;
+            }
+        }
         let verdict = if moves.is_empty() {
             // The side that cannot move has lost.
             position.turn() != self.attacker
         } else if plies == 0 && !moves[0].is_capture() {
             self.gain_counts(position)
+        } else if plies == 1
+            && position.turn() == self.attacker
+            && !moves[0].is_capture()
+            && self.counts_as_men(position)
+            && self.safe_move(position, &moves)
+        {
+            // The solving side's last move: a quiet move leaves the material as it is (a
+            // crowning adds a king and a new king, counted as a man either way), so one that
+            // leaves the defender nothing to take keeps the gain.
+            true
         } else {
             let next = plies.saturating_sub(1);
             let attacking = position.turn() == self.attacker;
@@ -200,12 +224,51 @@ impl<R: Rules> Solver<R> {
             verdict
         };
         self.give_list(moves);
-        self.held[slot] = Held {
-            key,
-            generation: self.generation,
-            met: verdict,
-        };
+        if remembered {
+            self.held[slot] = Held {
+                key,
+                generation: self.generation,
+                met: verdict,
+            };
+        }
         verdict
+    }
+
+    /// The verdict of a quiet position at the horizon, as it stands: the side with no move
+    /// has lost; else the goal's material condition. (The moves are counted only where that
+    /// can change the verdict.)
+    fn quiet_verdict(&mut self, position: &Position<R>) -> bool {
+        let attacking = position.turn() == self.attacker;
+        let counts = self.gain_counts(position);
+        if counts != attacking {
+            // The side to move loses if it cannot move, which gives the same verdict.
+            return counts;
+        }
+        if position.count_legal_moves() == 0 {
+            !attacking
+        } else {
+            counts
+        }
+    }
+
+    /// Whether the goal's material condition holds in `position` with the solving side's new
+    /// kings counted as men: true after any quiet move of the solving side as well.
+    fn counts_as_men(&self, position: &Position<R>) -> bool {
+        let Goal::Material(n) = self.goal else {
+            return false;
+        };
+        let gain = balance(position, self.attacker) - self.start_balance;
+        gain - self.new_kings(position) * (king_value::<R>() - 1) >= n as i32
+    }
+
+    /// Whether one of the quiet `moves` of the solving side leaves the defender no capture.
+    fn safe_move(&self, position: &mut Position<R>, moves: &MoveList<R>) -> bool {
+        moves.iter().any(|m| {
+            let undo = position.make(m);
+            let safe = !position.has_capture();
+            position.unmake(m, undo);
+            safe
+        })
     }
 
     /// Whether the goal's material condition holds in `position`, a quiet position, as it

@@ -395,6 +395,12 @@ pub struct Solver<R: Rules> {
     draw_rules: bool,
     /// The last draw rule that cut a line short.
     draw_cut: Option<DrawReason>,
+    /// Whether a reached gain counts without the test that it holds (the plain pre-search of
+    /// `search::prove`), and that search's table (allocated at its first use).
+    plain: bool,
+    plain_table: Vec<search::Entry>,
+    /// The plain searches' nodes since the last reset of `nodes`.
+    plain_nodes: u64,
 }
 
 impl<R: Rules> Default for Solver<R> {
@@ -425,6 +431,9 @@ impl<R: Rules> Solver<R> {
             reached_here: false,
             draw_rules: true,
             draw_cut: None,
+            plain: false,
+            plain_table: Vec::new(),
+            plain_nodes: 0,
         }
     }
 
@@ -465,6 +474,7 @@ impl<R: Rules> Solver<R> {
     ) -> Solution<R> {
         let started = Instant::now();
         self.nodes = 0;
+        self.plain_nodes = 0;
         self.node_limit = limits.max_nodes;
         self.deadline = started + limits.time_limit;
         self.draw_cut = None;
@@ -511,7 +521,7 @@ impl<R: Rules> Solver<R> {
             solution.motifs = tag_line(position, &solution.line);
             solution.difficulty = Some(Difficulty::estimate(&solution));
         }
-        solution.nodes = self.nodes;
+        solution.nodes = self.nodes + self.plain_nodes;
         solution.elapsed = started.elapsed();
         solution
     }

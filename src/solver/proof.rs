@@ -229,6 +229,7 @@ impl<R: Rules> Solver<R> {
         self.begin(&position, solution.goal);
         self.clear_table();
         self.nodes = 0;
+        self.plain_nodes = 0;
         self.node_limit = budget;
         self.deadline = Instant::now() + limits.time_limit;
         let clock = DrawClock::start(&position);
@@ -243,7 +244,8 @@ impl<R: Rules> Solver<R> {
             if expected > left {
                 break;
             }
-            let before = self.nodes;
+            // The cost of a depth counts the plain searches too (see `search::prove`).
+            let before = self.nodes + self.plain_nodes;
             let mut finished = true;
             for m in moves.iter() {
                 if m == key || solution.key_moves.contains(m) || deep.keys.contains(m) {
@@ -265,7 +267,7 @@ impl<R: Rules> Solver<R> {
             if !finished {
                 break;
             }
-            let cost = self.nodes - before;
+            let cost = self.nodes + self.plain_nodes - before;
             if last_cost > 0 {
                 growth = cost.div_ceil(last_cost);
             }
@@ -343,6 +345,7 @@ impl<R: Rules> Solver<R> {
         limits: Limits,
     ) -> Option<bool> {
         self.nodes = 0;
+        self.plain_nodes = 0;
         self.node_limit = limits.max_nodes;
         self.deadline = Instant::now() + limits.time_limit;
         self.begin(start, goal);

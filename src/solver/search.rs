@@ -10,7 +10,7 @@
 //! refutation ends the node at the first reply that holds.
 
 use super::draw::DrawClock;
-use super::{Aborted, Solver};
+use super::{Aborted, Goal, Solver};
 use damtutor_rules::moves::MAX_MOVES;
 use damtutor_rules::{Move, MoveList, Position, Rules};
 use std::time::Instant;
@@ -98,14 +98,55 @@ pub(super) fn new_table() -> Vec<Entry> {
 impl<R: Rules> Solver<R> {
     /// Whether the goal can be forced from `position` within `depth` plies, the draw rules'
     /// counts standing at `clock` there.
+    ///
+    /// A material or king goal is first tried without the test that the gain holds (a plain
+    /// gain at the leaves, several times cheaper): every position where the goal is reached is
+    /// one where the plain gain is, so a plain refutation is a refutation, and most positions
+    /// have none. The plain search has a node allowance of its own, the same as what is left
+    /// of the search's; where it runs out, the full search decides alone.
     pub(crate) fn prove(
         &mut self,
         position: &mut Position<R>,
         depth: u32,
         clock: DrawClock,
     ) -> Result<bool, Aborted> {
+        if depth > 0 && matches!(self.goal, Goal::Material(_) | Goal::King) {
+            match self.prove_plain(position, depth, clock) {
+                Ok(false) => return Ok(false),
+                Ok(true) => {}
+                Err(Aborted) if Instant::now() >= self.deadline => return Err(Aborted),
+                Err(Aborted) => {}
+            }
+        }
         self.plies.at(0).clock = clock;
         self.search(position, depth, 0)
+    }
+
+    /// [`Solver::prove`] with a plain gain at the leaves, in a table of its own; its nodes are
+    /// not counted.
+    fn prove_plain(
+        &mut self,
+        position: &mut Position<R>,
+        depth: u32,
+        clock: DrawClock,
+    ) -> Result<bool, Aborted> {
+        let (nodes, salt) = (self.nodes, self.goal_salt);
+        self.plain = true;
+        self.goal_salt ^= PLAIN_SALT;
+        // A table of its own, so that the full search's entries stay where they were.
+        if self.plain_table.is_empty() {
+            self.plain_table = new_table();
+        }
+        std::mem::swap(&mut self.table, &mut self.plain_table);
+        self.plies.at(0).clock = clock;
+        let mut start = *position;
+        let result = self.search(&mut start, depth, 0);
+        std::mem::swap(&mut self.table, &mut self.plain_table);
+        self.plain = false;
+        self.goal_salt = salt;
+        self.plain_nodes += self.nodes - nodes;
+        self.nodes = nodes;
+        result
     }
 
     /// [`Solver::prove`] at `ply` plies from the search's root, which names the move buffer.
@@ -381,16 +422,19 @@ impl<R: Rules> Solver<R> {
     }
 }
 
+/// Mixed into the table keys of the plain searches of [`Solver::prove_plain`].
+const PLAIN_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// Asks the processor to bring `table[slot]` into its cache ahead of use: a hint, which does
 /// nothing on other processors.
 #[inline(always)]
-fn prefetch(table: &[Entry], slot: usize) {
+pub(super) fn prefetch<T>(table: &[T], slot: usize) {
     #[cfg(target_arch = "x86_64")]
     if let Some(entry) = table.get(slot) {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
         // SAFETY: a prefetch reads and writes no memory and never faults; the address is that
         // of a live entry.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((entry as *const Entry).cast()) }
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((entry as *const T).cast()) }
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (table, slot);

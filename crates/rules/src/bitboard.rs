@@ -24,11 +24,13 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
 
     /// The set holding only `square`.
+    #[inline]
     pub const fn from_square(square: Square) -> Bitboard {
         Bitboard(1 << (square.number() - 1))
     }
 
     /// The squares numbered `first..=last` (clamped to 1..=50).
+    #[inline]
     pub const fn range(first: u8, last: u8) -> Bitboard {
         let first = if first < 1 { 1 } else { first };
         let last = if last > 50 { 50 } else { last };
@@ -45,52 +47,62 @@ impl Bitboard {
     }
 
     /// Whether `square` is in the set.
+    #[inline]
     pub const fn contains(self, square: Square) -> bool {
         self.0 & Bitboard::from_square(square).0 != 0
     }
 
     /// The set with `square` added.
+    #[inline]
     pub const fn with(self, square: Square) -> Bitboard {
         Bitboard(self.0 | Bitboard::from_square(square).0)
     }
 
     /// The set with `square` removed.
+    #[inline]
     pub const fn without(self, square: Square) -> Bitboard {
         Bitboard(self.0 & !Bitboard::from_square(square).0)
     }
 
     /// Adds `square`.
+    #[inline]
     pub fn insert(&mut self, square: Square) {
         *self = self.with(square);
     }
 
     /// Removes `square`.
+    #[inline]
     pub fn remove(&mut self, square: Square) {
         *self = self.without(square);
     }
 
     /// The number of squares in the set.
+    #[inline]
     pub const fn count(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// Whether the set is empty.
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The lowest-numbered square, if any.
+    #[inline]
     pub fn first(self) -> Option<Square> {
         self.iter().next()
     }
 
     /// The squares in ascending order.
+    #[inline]
     pub fn iter(self) -> Squares {
         Squares(self.0)
     }
 
     /// Every square `s` replaced by `51 - s`: the set seen from the other side of the 10x10
     /// board (see [`Board::mirror_set`](crate::Board::mirror_set) for any board).
+    #[inline]
     pub fn mirror(self) -> Bitboard {
         crate::Board::TenByTen.mirror_set(self)
     }

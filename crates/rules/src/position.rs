@@ -64,6 +64,7 @@ pub struct Material {
 
 impl Material {
     /// Value in men with a king counting `king_value`.
+    #[inline]
     pub fn value(self, king_value: i32) -> i32 {
         self.men as i32 + king_value * self.kings as i32
     }

@@ -86,6 +86,7 @@ pub enum Color {
 
 impl Color {
     /// The opponent.
+    #[inline]
     pub const fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
