@@ -1,7 +1,8 @@
 #!/bin/sh
 # Rebuilds the graded course: exercises/course/<game>/*.yaml for the four games, mined from
 # the real games in ../shared/games (see its SOURCES.md) and, for the 64-square game that has
-# no public archive here, composed by `generate`. Every file is checked by `damtutor validate`.
+# no public archive here, composed by `generate` (which also tops up the international and
+# russian courses, whose real games give fewer than 300 combinations). Every file is checked by `damtutor validate`.
 #
 #   scripts/course.sh [OUT]                 the full course (OUT: exercises/course)
 #   COURSE_MAX_GAMES=20 COURSE_COUNT=2 scripts/course.sh /tmp/course    a small sample
@@ -19,13 +20,15 @@
 #
 # Environment: DAMTUTOR (the binary; default target/release/damtutor), DAMTUTOR_GAMES (the
 # game files; default ../shared/games), COURSE_MAX_GAMES (games mined per board; default all),
-# COURSE_COUNT (exercises composed per level of the 64-square game; default 60), COURSE_THREADS.
+# COURSE_COUNT (exercises composed per level of the 64-square game; default 60), COURSE_TOPUP
+# (composed per level for international and russian; default 20), COURSE_THREADS.
 set -eu
 
 out=${1:-exercises/course}
 bin=${DAMTUTOR:-target/release/damtutor}
 games=${DAMTUTOR_GAMES:-../shared/games}
 count=${COURSE_COUNT:-60}
+topup=${COURSE_TOPUP:-20}
 threads=${COURSE_THREADS:+--threads $COURSE_THREADS}
 max=${COURSE_MAX_GAMES:+--max-games $COURSE_MAX_GAMES}
 
@@ -50,18 +53,24 @@ mine russian russian "Russian draughts: combinations from championship games" \
 mine english english "English checkers: combinations from master games" \
     "$games/raven_tinsley.pdn" "$games/wiegerw_succeed_inferno.pdn"
 
-# The 64-square game: composed exercises, one file per level, each with its own seed. A shot
-# (a sacrifice) is level 2 at least - its line has a quiet move and a sacrifice - so level 1
-# is the plain forced gains (`--motif any`).
-mkdir -p "$out/brazilian"
-for level in 1 2 3 4 5 6; do
-    motif=shot
-    [ "$level" = 1 ] && motif=any
-    # shellcheck disable=SC2086
-    "$bin" generate --variant 64 --motif "$motif" --level "$level" --count "$count" \
-        --seed "$((640 + level))" --time-limit 86400 $threads \
-        --out "$out/brazilian/level-$level.yaml"
-done
+# compose GAME VARIANT SEED COUNT: composed shots, one file per level 2-6, each level with its
+# own seed (a shot is level 2 at least: its line has a quiet move and a sacrifice).
+compose() {
+    game=$1 variant=$2 seed=$3 n=$4
+    mkdir -p "$out/$game"
+    for level in 2 3 4 5 6; do
+        # shellcheck disable=SC2086
+        "$bin" generate --variant "$variant" --motif shot --level "$level" --count "$n" \
+            --seed "$((seed + level))" --time-limit 86400 $threads \
+            --out "$out/$game/level-$level.yaml"
+    done
+}
+
+# The 64-square game has no public archive here: composed exercises only. The boards whose
+# real games give fewer than 300 combinations are topped up with composed ones.
+compose brazilian 64 640 "$count"
+compose international international 100 "$topup"
+compose russian russian 250 "$topup"
 
 for file in "$out"/*/*.yaml; do
     "$bin" validate "$file"
