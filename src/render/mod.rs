@@ -37,6 +37,7 @@
 pub mod layout;
 pub mod quiz;
 mod recursion;
+pub mod solution;
 pub mod svg;
 pub mod templates;
 pub mod view;
