@@ -35,7 +35,6 @@
 //! ```
 
 pub mod layout;
-pub mod quiz;
 mod recursion;
 pub mod solution;
 pub mod svg;
