@@ -34,6 +34,7 @@ pub mod quiz;
 pub mod render;
 pub mod solver;
 pub mod verify;
+pub mod vocabulary;
 pub mod words;
 
 /// The rules core lives in its own crate, `damtutor-rules`; its modules and types are

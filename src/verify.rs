@@ -98,7 +98,7 @@ where
                 say!(
                     lang,
                     Text::UnknownDrawRule,
-                    rule = solver::report::draw_rule(lang, rule)
+                    rule = words::draw_rule(lang, rule)
                 )
             }
             (solver::Status::Unknown, _) => say!(lang, Text::VerifyUndecided, goal),

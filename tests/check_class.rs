@@ -1,15 +1,10 @@
 //! Marking a class: known marks for a fixture class, bad files reported while the others are
 //! still marked, and the gradebook written.
 
-use std::process::Command;
+#[path = "support/cli.rs"]
+mod cli;
 
-fn damtutor(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+use cli::run_in_crate as damtutor;
 
 #[test]
 fn a_class_gets_known_marks() {

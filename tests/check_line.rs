@@ -1,5 +1,8 @@
 //! Checking students' lines: each verdict on real combinations, and the CLI contract.
 
+#[path = "support/cli.rs"]
+mod cli;
+
 #[path = "support/combinations.rs"]
 mod combinations;
 
@@ -7,7 +10,6 @@ use damtutor::check::{check_line, Verdict};
 use damtutor::solver::{Goal, Limits, Solver};
 use damtutor::words::Lang;
 use damtutor::{Brazilian, English, International, Position, Rules, Russian};
-use std::process::Command;
 
 const PHILIPPE: &str = "W:W27,32,34,38,40,45:B11,12,16,18,23,25";
 const TURKISH: &str = "W:W8,14,32,38,43:BK48";
@@ -115,15 +117,12 @@ fn incomplete_wrong_and_illegal() {
 
 #[test]
 fn cli_prints_the_json_contract() {
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args([
-            "check-line",
-            PHILIPPE,
-            "27-22 18x27 32x21 16x27 34-29",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    let output = cli::run(&[
+        "check-line",
+        PHILIPPE,
+        "27-22 18x27 32x21 16x27 34-29",
+        "--json",
+    ]);
     assert!(output.status.success());
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(json["verdict"], "wrong");
@@ -133,10 +132,7 @@ fn cli_prints_the_json_contract() {
     assert_eq!(json["first_error"]["refutation"][0], "23x34");
     assert_eq!(json["line"].as_array().unwrap().len(), 5);
 
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(["check-line", "W:WK46:BK5", "46-41"])
-        .output()
-        .unwrap();
+    let output = cli::run(&["check-line", "W:WK46:BK5", "46-41"]);
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no proven solution"));
 }
@@ -311,12 +307,7 @@ fn checkers_lines_in_numbers() {
 
 #[test]
 fn cli_checks_8x8_lines_with_the_variant() {
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_damtutor"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
+    let run = cli::run;
     let output = run(&[
         "check-line",
         "--variant",
@@ -391,16 +382,13 @@ fn book_lines_of_the_verified_combinations_are_correct_and_cut_lines_incomplete(
 #[test]
 fn cli_tells_the_rest_of_a_decided_line() {
     // ts-06 of the shipped Turkish strikes: after 28x6 the rest is forced.
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args([
-            "check-line",
-            "W:W14,22,27,28,33,34,43:B2,3,11,16,K21,25",
-            "22-18 21x22 28x6",
-            "--goal",
-            "material:2",
-        ])
-        .output()
-        .unwrap();
+    let output = cli::run(&[
+        "check-line",
+        "W:W14,22,27,28,33,34,43:B2,3,11,16,K21,25",
+        "22-18 21x22 28x6",
+        "--goal",
+        "material:2",
+    ]);
     assert!(output.status.success());
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
@@ -412,17 +400,10 @@ fn cli_tells_the_rest_of_a_decided_line() {
 // What the student reads: move numbers as in a book, the other key named, in either language.
 
 fn check_line_cli(args: &[&str]) -> (Option<i32>, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .arg("check-line")
+    cli::damtutor(["check-line"])
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+        .in_crate()
+        .outcome()
 }
 
 #[test]

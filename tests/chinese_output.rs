@@ -3,16 +3,14 @@
 //! (or a Chinese set) is scanned for English words. Move notation, FENs, exercise ids, file
 //! names and command flags are not words.
 
+#[path = "support/cli.rs"]
+mod cli;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Runs `damtutor ARGS` in the crate's folder: stdout and stderr together.
 fn run(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
+    let output = cli::run_in_crate(args);
     format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),

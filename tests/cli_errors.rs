@@ -2,16 +2,14 @@
 //! place from what went wrong. 1: the input was understood but rejected, or some items were
 //! skipped; 2: usage, a file that does not read or parse, a template.
 
+#[path = "support/cli.rs"]
+mod cli;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Runs `damtutor ARGS` in `dir`; returns the exit code and standard error.
 fn run_in(dir: &Path, args: &[&str]) -> (i32, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs");
+    let output = cli::run_in(dir, args);
     (
         output.status.code().expect("an exit code"),
         String::from_utf8_lossy(&output.stderr).into_owned(),

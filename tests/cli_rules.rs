@@ -4,16 +4,12 @@
 //! Exit codes: 0 success, 1 input understood but rejected (invalid position, illegal move),
 //! 2 input that could not be read (FEN or move syntax, usage).
 
-use serde_json::{json, Value};
-use std::process::{Command, Output};
+#[path = "support/cli.rs"]
+mod cli;
+use cli::run;
 
-/// Runs `damtutor ARGS`.
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use serde_json::{json, Value};
+use std::process::Output;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")

@@ -1,18 +1,10 @@
 //! The solve and validate commands: JSON contract, messages and exit codes.
 
-use std::process::Command;
+#[path = "support/cli.rs"]
+mod cli;
 
 fn damtutor(args: &[&str]) -> (Option<i32>, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    cli::damtutor(args).in_crate().outcome()
 }
 
 #[test]

@@ -3,6 +3,10 @@
 //! exercises are the same position or mirrors; mining a fixture of games with known shots and
 //! broken games gives the shots with their sources and reports the broken games.
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::run;
+
 use damtutor::exercise::{self, Exercise, ExerciseSet};
 use damtutor::generate::{self, ComposeOptions, Stop, Target};
 use damtutor::solver::{Goal, Limits, Motif, Solver};
@@ -11,17 +15,8 @@ use damtutor::{verify, with_position, Color, Rules, Variant};
 use damtutor_rules::{International, Position};
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 const MINE_FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine.pdn");
-
-/// Runs `damtutor ARGS`.
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")

@@ -2,8 +2,12 @@
 //! destroyed or half-written file, no live markup from a file, bounded time and memory, and a
 //! message that says where. One test per defect of issue 16 (and what fuzzing found).
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::run_in as run;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -20,14 +24,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs")
 }
 
 /// Runs `args` in `dir`; asserts the exit code and that standard error or output contains
@@ -225,11 +221,7 @@ fn piece_ranges_the_frames_cannot_lay_out_are_refused() {
 fn standard_output_errors_end_quietly_or_with_a_message() {
     let full = std::fs::File::create("/dev/full").or_else(|_| std::fs::File::open("/dev/full"));
     if let Ok(full) = full {
-        let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-            .args(["show", "start"])
-            .stdout(full)
-            .output()
-            .unwrap();
+        let output = cli::damtutor(["show", "start"]).stdout(full).output();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{stderr}");
         assert!(

@@ -2,6 +2,9 @@
 //! bounded read-ahead, the result does not depend on the number of threads, and the set written
 //! as the games are mined is the one `exercise::to_yaml` writes.
 
+#[path = "support/cli.rs"]
+mod cli;
+
 #[path = "../benches/input/games.rs"]
 mod games;
 
@@ -13,7 +16,6 @@ use damtutor::verify;
 use damtutor::words::Lang;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -162,11 +164,9 @@ fn mining_reads_only_a_few_games_ahead_of_the_ones_done() {
 #[test]
 fn the_set_written_as_games_are_mined_is_the_whole_set_written_at_once() {
     let out = std::env::temp_dir().join(format!("damtutor-mine-{}.yaml", std::process::id()));
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(["mine", MINE_FIXTURE, "--threads", "2", "--out"])
+    let output = cli::damtutor(["mine", MINE_FIXTURE, "--threads", "2", "--out"])
         .arg(&out)
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let written = std::fs::read_to_string(&out).unwrap();
     let _ = std::fs::remove_file(&out);
@@ -182,13 +182,11 @@ fn mining_games_without_a_combination_writes_nothing() {
     let games = folder.join("quiet.pdn");
     std::fs::write(&games, "[Event \"Two moves\"]\n\n1. 32-28 19-23 *\n").unwrap();
     let out = folder.join("out.yaml");
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .arg("mine")
+    let output = cli::damtutor(["mine"])
         .arg(&games)
         .arg("--out")
         .arg(&out)
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let left: Vec<_> = std::fs::read_dir(&folder)
         .unwrap()
@@ -203,11 +201,7 @@ const MINE_64: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine-64.p
 #[test]
 fn games_of_the_8x8_games_are_mined_with_their_own_rules() {
     let out = std::env::temp_dir().join(format!("damtutor-mine-64-{}.yaml", std::process::id()));
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(["mine", MINE_64, "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let output = cli::damtutor(["mine", MINE_64, "--out"]).arg(&out).output();
     let stdout = String::from_utf8(output.stdout).unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(0), "{stderr}");
@@ -304,13 +298,11 @@ fn games_without_a_game_type_are_of_the_game_given_by_variant() {
     )
     .unwrap();
     let out = folder.join("out.yaml");
-    let output = Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .arg("mine")
+    let output = cli::damtutor(["mine"])
         .arg(&games)
         .args(["--variant", "english", "--out"])
         .arg(&out)
-        .output()
-        .unwrap();
+        .output();
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let written = std::fs::read_to_string(&out).unwrap();
     let _ = std::fs::remove_dir_all(&folder);

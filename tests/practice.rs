@@ -4,6 +4,10 @@
 //! key, a reload mid-way, hints, and handing in a file that `damtutor check` marks to the same
 //! score. Without Chromium the browser tests say they are skipped (under CI they fail).
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::run as damtutor;
+
 #[path = "support/browser.rs"]
 mod browser;
 
@@ -14,16 +18,9 @@ use damtutor::solver::{Limits, Solver};
 use damtutor::{with_position, Rules, Variant};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 const FIXTURE: &str = "tests/data/practice.yaml";
-
-fn damtutor(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(args)
-        .output()
-        .expect("run damtutor")
-}
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("practice-{name}"));

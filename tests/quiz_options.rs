@@ -2,6 +2,9 @@
 //! topics and types, determinism per seed, versions with their own keys, the JSON and key
 //! shapes, and the command (files, formats, versions, errors and exit codes).
 
+#[path = "support/cli.rs"]
+mod cli;
+
 #[path = "support/quiz_answers.rs"]
 mod answers;
 
@@ -11,7 +14,6 @@ use damtutor::words::Lang;
 use damtutor::Variant;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
 #[test]
 fn the_totals_add_up_for_any_total() {
@@ -258,11 +260,7 @@ fn json_has_the_documented_shape() {
 // ---- the command ----
 
 fn damtutor(args: &[&str], dir: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
+    cli::run_in(dir, args)
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {

@@ -5,8 +5,8 @@
 //! included.
 
 use damtutor::lms as export;
+use damtutor::quiz::print as document;
 use damtutor::quiz::{generate, Question, QuestionType, Quiz, QuizOptions};
-use damtutor::render::quiz as document;
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::words::Lang;
 use damtutor::Variant;

@@ -3,12 +3,15 @@
 //! never `wrong`, and is not marked - in check-line, in a class's gradebook and in quiz scoring,
 //! in English and in Chinese; a proven refutation is still `wrong`.
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::run_in_crate as damtutor;
+
 use damtutor::check::{check_line, score, AnswerValue, Verdict};
 use damtutor::quiz::Key;
 use damtutor::solver::{Goal, Limits, Solver};
 use damtutor::{English, International, Position};
 use std::collections::BTreeMap;
-use std::process::Command;
 use std::time::Duration;
 
 /// A published solution that wins the game by giving a man first (11-7 26x37): the solver's
@@ -22,14 +25,6 @@ const WINNING_LINE: &str =
 /// other first moves such as 1... 1-5 win too, but only further off (check-line proves 1-5 with
 /// `--max-plies 41`).
 const SIX_AGAINST_ONE: &str = "B:W24:B1,4,14,17,25,28";
-
-fn damtutor(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
 
 fn json(output: &std::process::Output) -> serde_json::Value {
     assert!(

@@ -3,6 +3,10 @@
 //! exactly its exercise's pieces, everything from a file escaped, reproducible shuffles), and
 //! the `damtutor worksheet` command's files and exit codes.
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::run_in;
+
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::{self, mirror_line, Answers, Item, OutputFile, WorksheetOptions};
@@ -15,7 +19,6 @@ type Position = damtutor::Position<International>;
 type Solution = damtutor::solver::Solution<International>;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const FIXTURE: &str = "tests/data/worksheet-fixture.yaml";
 const FIXTURE_ZH: &str = "tests/data/worksheet-fixture-zh.yaml";
@@ -254,15 +257,6 @@ fn diagrams(html: &str, class: &str) -> Vec<(String, String, String)> {
             (id, fen, element[start..end].to_string())
         })
         .collect()
-}
-
-/// Runs the binary in `dir`.
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 /// A fresh empty folder for one test.

@@ -2,13 +2,16 @@
 //! `--motif`, `--level`, `--max-level`, `--count` with `--seed`), the header (`--title`,
 //! `--subtitle`, `--school`), `--hints`; and bilingual exercise texts, never mixed on a sheet.
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::run_in;
+
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::{self, Answers, Item, WorksheetOptions};
 use damtutor::solver::{solve_all_variants, Limits, Motif, VariantSolution};
 use damtutor::words::Lang;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 /// Five exercises with titles, hints, comments and sources in both languages or in one.
 const BILINGUAL: &str = "tests/data/worksheet-bilingual.yaml";
@@ -20,14 +23,6 @@ fn fixture(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_damtutor"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -6,6 +6,9 @@
 //! and writes nothing. Without Chromium the browser tests say they are skipped (under CI they
 //! fail).
 
+#[path = "support/cli.rs"]
+mod cli;
+
 #[allow(dead_code)]
 #[path = "support/browser.rs"]
 mod browser;
@@ -17,7 +20,7 @@ use damtutor::render::worksheet::{self, Answers, Item, WorksheetOptions};
 use damtutor::solver::{solve_all_variants, Limits, VariantSolution};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// The printable height of an A4 page inside the sheet's 12 mm margins.
 const PAGE_MM: f64 = 273.0;
@@ -27,12 +30,7 @@ fn root(name: &str) -> PathBuf {
 }
 
 fn run_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_damtutor"));
-    command.current_dir(dir).args(args);
-    for (name, value) in env {
-        command.env(name, value);
-    }
-    command.output().expect("the binary runs")
+    cli::damtutor(args).in_dir(dir).envs(env).output()
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -1,3 +1,4 @@
+use super::batch::{progress_bar, say, ThreadArgs, COUNT_BAR};
 use super::output::is_device;
 use super::values::one_of;
 use super::{write_file, CliError, VariantArg};
@@ -7,8 +8,6 @@ use damtutor::generate::compose::most_pieces;
 use damtutor::generate::{self, compose, ComposeOptions, ComposeReport, Stop, Target};
 use damtutor::words::Lang;
 use damtutor::{Color, Variant};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -49,9 +48,8 @@ pub struct GenerateArgs {
     /// The set's title [default: from the motif and seed].
     #[arg(long)]
     pub title: Option<String>,
-    /// Worker threads [default: one per core].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// The exercise file to write (YAML, the format `validate` reads). It is rewritten after
     /// every batch that finds something, so an interrupted run leaves the exercises found.
     #[arg(long)]
@@ -110,7 +108,7 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     });
     options.proof.level = args.level;
     options.proof.nodes = args.nodes.max(1_000);
-    set_threads(args.threads)?;
+    args.threads.apply()?;
     let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit)));
     let title = args.title.clone().unwrap_or_else(|| {
         format!(
@@ -259,47 +257,4 @@ pub enum Side {
     White,
     #[value(alias = "b")]
     Black,
-}
-
-/// The progress bar of a count of exercises.
-pub const COUNT_BAR: &str = "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg}";
-
-/// The progress bar of bytes read.
-pub const BYTES_BAR: &str = "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} {msg}";
-
-/// A progress bar drawn with `template` on standard error when it is a terminal; a hidden one
-/// otherwise.
-pub fn progress_bar(length: u64, template: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(length), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
-}
-
-/// Prints a report line on standard output, or on standard error when the set itself goes to
-/// a device or pipe (standard output, most likely).
-pub fn say(device: bool, line: &str) -> Result<(), CliError> {
-    if device {
-        eprintln!("{line}");
-    } else {
-        outln!("{line}");
-    }
-    Ok(())
-}
-
-/// Sets the number of worker threads of the run (rayon's global pool); `None` keeps one per
-/// core.
-pub fn set_threads(threads: Option<u16>) -> Result<(), CliError> {
-    let Some(threads) = threads else {
-        return Ok(());
-    };
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(usize::from(threads))
-        .build_global()
-        .map_err(|e| CliError::Usage(format!("--threads: {e}")))
 }

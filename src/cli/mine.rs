@@ -1,4 +1,4 @@
-use super::generate::{progress_bar, say, set_threads, BYTES_BAR};
+use super::batch::{progress_bar, say, ThreadArgs, BYTES_BAR};
 use super::output::{self, is_device, Streamed};
 use super::values::{one_of, VariantName};
 use super::CliError;
@@ -48,9 +48,8 @@ pub struct MineArgs {
     /// The set's title [default: from the file names].
     #[arg(long)]
     pub title: Option<String>,
-    /// Worker threads [default: one per core].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// The exercise file to write (YAML, the format `validate` reads). It is written as the
     /// games are mined, to a temporary file renamed at the end, so memory stays bounded.
     #[arg(long)]
@@ -63,7 +62,7 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
         return Err(CliError::Usage("--max-plies must lie within 1..40".into()));
     }
     let limit = args.time_limit.map(Duration::from_secs_f64);
-    set_threads(args.threads)?;
+    args.threads.apply()?;
     let mut options = MineOptions {
         target,
         variant: args.variant.into(),

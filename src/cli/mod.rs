@@ -20,6 +20,7 @@ macro_rules! outln {
     }};
 }
 
+mod batch;
 mod check;
 mod check_line;
 mod error;
@@ -33,7 +34,7 @@ mod perft;
 mod play;
 mod practice;
 mod quiz;
-mod select;
+mod sets;
 mod show;
 mod solve;
 pub mod stdout;

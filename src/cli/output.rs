@@ -5,9 +5,10 @@
 //!   however it is spelled: `worksheet set.yaml --out ./set.yaml` is refused), and no two
 //!   outputs of a batch may be the same file;
 //! - every file is first written to a temporary file beside it (a short name, whatever the
-//!   length of the output's), and only when all of them are written are they renamed into
-//!   place; a failure removes the temporaries and the folders the batch created, so a failed
-//!   run leaves nothing behind;
+//!   length of the output's: `.damtutor-XXXXXX.tmp`, made by the `tempfile` crate, which
+//!   removes it when it is dropped), and only when all of them are written are they renamed
+//!   into place; a failure removes the temporaries and the folders the batch created, so a
+//!   failed run leaves nothing behind;
 //! - a device or pipe (`/dev/null`, `/dev/stdout`) is written to as it is, never replaced or
 //!   given an extension, and only as the one file of its batch.
 //!
@@ -17,7 +18,7 @@ use super::CliError;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use tempfile::{NamedTempFile, TempPath};
 
 /// The files of one run, written together by [`commit`](Outputs::commit).
 #[derive(Debug, Default)]
@@ -91,43 +92,44 @@ impl Outputs {
             }
         }
         let mut created = Vec::new();
-        let mut temporaries: Vec<(PathBuf, &Path)> = Vec::new();
         let mut renamed = 0;
-        let result = write_all(&files, &mut created, &mut temporaries).and_then(|()| {
-            for (temporary, path) in &temporaries {
-                std::fs::rename(temporary, path).map_err(|e| CliError::io(path, e))?;
+        let result = write_all(&files, &mut created).and_then(|temporaries| {
+            for (temporary, path) in temporaries {
+                temporary
+                    .persist(path)
+                    .map_err(|e| CliError::io(path, e.error))?;
                 renamed += 1;
             }
             Ok(())
         });
-        if result.is_err() {
-            // The files renamed before a failure are in place; the rest are taken back.
-            for (temporary, _) in &temporaries[renamed..] {
-                let _ = std::fs::remove_file(temporary);
-            }
-            if renamed == 0 {
-                for folder in created.iter().rev() {
-                    let _ = std::fs::remove_dir(folder);
-                }
+        // The files renamed before a failure are in place; the other temporaries are gone
+        // (dropped), and the folders made for the batch go with them when nothing was renamed.
+        if result.is_err() && renamed == 0 {
+            for folder in created.iter().rev() {
+                let _ = std::fs::remove_dir(folder);
             }
         }
         result
     }
 }
 
-/// Writes each file of `files` to a temporary beside it.
+/// Writes each file of `files` to a temporary beside it, synced to disk; a temporary is
+/// removed when it is dropped unless it was persisted.
 fn write_all<'a>(
     files: &'a [(PathBuf, Vec<u8>)],
     created: &mut Vec<PathBuf>,
-    temporaries: &mut Vec<(PathBuf, &'a Path)>,
-) -> Result<(), CliError> {
+) -> Result<Vec<(TempPath, &'a Path)>, CliError> {
+    let mut temporaries = Vec::new();
     for (path, contents) in files {
         create_folders(path, created)?;
-        let temporary = temporary_beside(path);
-        temporaries.push((temporary.clone(), path));
-        write_new(&temporary, contents).map_err(|e| CliError::io(path, e))?;
+        let mut temporary = temporary_beside(path).map_err(|e| CliError::io(path, e))?;
+        temporary
+            .write_all(contents)
+            .and_then(|()| temporary.as_file().sync_all())
+            .map_err(|e| CliError::io(path, e))?;
+        temporaries.push((temporary.into_temp_path(), path.as_path()));
     }
-    Ok(())
+    Ok(temporaries)
 }
 
 /// Writes one file through a batch of its own.
@@ -201,26 +203,24 @@ fn create_folders(path: &Path, created: &mut Vec<PathBuf>) -> Result<(), CliErro
     Ok(())
 }
 
-/// A new temporary name in `path`'s folder: `.damtutor-<pid>-<n>.tmp`, short whatever the
-/// length of the output's own name (a name of 250 bytes still has a temporary).
-fn temporary_beside(path: &Path) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let name = format!(".damtutor-{}-{n}.tmp", std::process::id());
-    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        Some(folder) => folder.join(name),
-        None => PathBuf::from(name),
+/// A new temporary file in `path`'s folder, `.damtutor-XXXXXX.tmp`: short whatever the
+/// length of the output's own name (a name of 250 bytes still has a temporary), created anew
+/// (never an existing file), with the permissions any new file gets (not tempfile's private
+/// 0600: a worksheet is for others to read).
+fn temporary_beside(path: &Path) -> std::io::Result<NamedTempFile> {
+    let folder = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(folder) => folder,
+        None => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".damtutor-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // Masked by the umask, as every file the run writes.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-}
-
-/// Writes a file that must not exist yet, synced to disk.
-fn write_new(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)?;
-    file.write_all(contents)?;
-    file.sync_all()
+    builder.tempfile_in(folder)
 }
 
 /// Whether two outputs name the same file: the same path once `.` and `..` are resolved
@@ -264,7 +264,7 @@ fn normal(path: &Path) -> PathBuf {
 pub struct Streamed {
     path: PathBuf,
     file: std::io::BufWriter<File>,
-    temporary: Option<PathBuf>,
+    temporary: Option<TempPath>,
     created: Vec<PathBuf>,
 }
 
@@ -293,12 +293,7 @@ impl Streamed {
         }
         let mut created = Vec::new();
         create_folders(path, &mut created)?;
-        let temporary = temporary_beside(path);
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)
-            .map_err(failed)?;
+        let (file, temporary) = temporary_beside(path).map_err(failed)?.into_parts();
         Ok(Streamed {
             path: path.to_path_buf(),
             file: std::io::BufWriter::new(file),
@@ -320,27 +315,33 @@ impl Streamed {
         let Some(temporary) = self.temporary.take() else {
             return Ok(());
         };
-        let result = refuse_input(&path)
-            .and_then(|()| {
-                self.file
-                    .get_ref()
-                    .sync_all()
-                    .map_err(|e| CliError::io(&path, e))
-            })
-            .and_then(|()| std::fs::rename(&temporary, &path).map_err(|e| CliError::io(&path, e)));
-        if result.is_err() {
+        let checked = refuse_input(&path).and_then(|()| {
+            self.file
+                .get_ref()
+                .sync_all()
+                .map_err(|e| CliError::io(&path, e))
+        });
+        if let Err(e) = checked {
             self.temporary = Some(temporary);
-        } else {
-            self.created.clear();
+            return Err(e);
         }
-        result
+        match temporary.persist(&path) {
+            Ok(()) => {
+                self.created.clear();
+                Ok(())
+            }
+            Err(e) => {
+                self.temporary = Some(e.path);
+                Err(CliError::io(&path, e.error))
+            }
+        }
     }
 }
 
 impl Drop for Streamed {
     fn drop(&mut self) {
         if let Some(temporary) = self.temporary.take() {
-            let _ = std::fs::remove_file(temporary);
+            let _ = temporary.close();
             for folder in self.created.iter().rev() {
                 let _ = std::fs::remove_dir(folder);
             }
@@ -410,6 +411,43 @@ mod tests {
         let name = format!("{}.html", "a".repeat(250));
         write_file(&root.join(&name), "x").unwrap();
         assert_eq!(std::fs::read_to_string(root.join(&name)).unwrap(), "x");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn outputs_get_the_permissions_of_any_new_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let root = folder("mode");
+        std::fs::write(root.join("plain.txt"), "x").unwrap();
+        write_file(&root.join("sheet.html"), "x").unwrap();
+        let mut streamed = Streamed::create(&root.join("mined.yaml")).unwrap();
+        streamed.write(b"x").unwrap();
+        streamed.finish().unwrap();
+        let mode = |name: &str| {
+            std::fs::metadata(root.join(name))
+                .unwrap()
+                .permissions()
+                .mode()
+                & 0o777
+        };
+        assert_eq!(mode("sheet.html"), mode("plain.txt"));
+        assert_eq!(mode("mined.yaml"), mode("plain.txt"));
+        let left: Vec<_> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left.len(), 3, "{left:?}");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_dropped_stream_leaves_nothing() {
+        let root = folder("dropped");
+        let mut streamed = Streamed::create(&root.join("new/deeper/mined.yaml")).unwrap();
+        streamed.write(b"half").unwrap();
+        drop(streamed);
+        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 0);
         std::fs::remove_dir_all(&root).unwrap();
     }
 

@@ -1,8 +1,8 @@
 use super::limits::LimitArgs;
 use super::output::Outputs;
-use super::select::{self, SelectArgs};
+use super::sets::select::{self, SelectArgs};
+use super::sets::{load_sets, Solved};
 use super::values::one_of;
-use super::worksheet::{load_sets, verified};
 use super::CliError;
 use clap::Args;
 use damtutor::practice::{self, PracticeOptions, DEFAULT_MAX_TURNS};
@@ -54,22 +54,9 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
     let limits = args.limits.limits();
 
     let started = Instant::now();
-    let pairs: Vec<_> = sets
-        .iter()
-        .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
-        .collect();
-    let solutions = verified(&pairs, limits, args.lang)?;
+    let solved = Solved::verify(&sets, limits, args.lang)?;
     let solved_in = started.elapsed();
-    let items: Vec<Item> = pairs
-        .iter()
-        .zip(&solutions)
-        .map(|(&(set, exercise), solution)| Item {
-            set,
-            exercise,
-            solution,
-        })
-        .collect();
-    let chosen = select::choose(&items, &args.select)?;
+    let chosen = select::choose(&solved.items(), &args.select)?;
 
     let seed = args
         .seed

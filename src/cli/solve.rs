@@ -3,7 +3,7 @@ use super::values::one_of;
 use super::{names_a_file, parse_position_in, CliError, VariantArg};
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
-use damtutor::solver::report::{self, SolutionReport};
+use damtutor::render::solution::SolutionReport;
 use damtutor::solver::{self, Difficulty, Goal, Solution, Status, TreeNode};
 use damtutor::verify;
 use damtutor::words::{self, fill, text, Lang, Text};
@@ -191,10 +191,10 @@ pub fn describe<R: Rules>(
                 ),
             });
             if let Some(choice) = solution.choice {
-                line(report::choice(lang, choice));
+                line(words::choice(lang, choice));
             }
             let keys = solution.key_texts().join(text(lang, Text::Comma));
-            let unique = report::uniqueness(lang, solution);
+            let unique = words::uniqueness(lang, solution.uniqueness, solution.unique_within);
             let key = if solution.key_moves.len() > 1 {
                 Text::SolveKeyMoves
             } else {
@@ -262,7 +262,7 @@ pub fn describe<R: Rules>(
             Text::SolveNone,
             &[("goal", &words::goal_name(lang, solution.goal))],
         )),
-        Status::Unknown => line(report::unknown(
+        Status::Unknown => line(words::unknown(
             lang,
             solution.unknown.unwrap_or(solver::Unknown::Limits),
         )),

@@ -1,16 +1,14 @@
 use super::limits::LimitArgs;
 use super::output::Outputs;
 use super::pdf::{self, DocumentFormat};
-use super::select::{self, SelectArgs};
+use super::sets::select::{self, SelectArgs};
+use super::sets::{load_sets, Solved};
 use super::values::one_of;
 use super::CliError;
 use clap::Args;
-use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::templates::{Document, Templates};
 use damtutor::render::worksheet::{self, Answers, Item, WorksheetOptions};
-use damtutor::solver::{Limits, VariantSolution};
-use damtutor::verify;
-use damtutor::words::{fill, Lang, Text};
+use damtutor::words::Lang;
 use damtutor::Variant;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -92,22 +90,9 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     let sets = load_sets(&args.files, "worksheet")?;
 
     let started = Instant::now();
-    let items_of: Vec<(&ExerciseSet, &exercise::Exercise)> = sets
-        .iter()
-        .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
-        .collect();
-    let solutions = verified(&items_of, args.limits.limits(), args.lang)?;
+    let solved = Solved::verify(&sets, args.limits.limits(), args.lang)?;
     let solved_in = started.elapsed();
-    let items: Vec<Item> = items_of
-        .iter()
-        .zip(&solutions)
-        .map(|(&(set, exercise), solution)| Item {
-            set,
-            exercise,
-            solution,
-        })
-        .collect();
-    let chosen = select::choose(&items, &args.select)?;
+    let chosen = select::choose(&solved.items(), &args.select)?;
 
     let random = args.shuffle || args.versions > 1 || args.mirror || args.select.draws();
     let seed = args
@@ -234,81 +219,4 @@ fn sheet_path(out: &Path, sheets: &[Sheet], sheet: &Sheet) -> PathBuf {
         None => format!("{stem}{suffix}"),
     };
     out.with_file_name(name)
-}
-
-/// The solutions of `exercises`, each solved and checked as `validate` does it; when
-/// `validate` rejects some, the command stops (exit code 1, no file written) with its
-/// messages, in `lang` (else the first set's language).
-pub fn verified(
-    exercises: &[(&ExerciseSet, &exercise::Exercise)],
-    limits: Limits,
-    lang: Option<Lang>,
-) -> Result<Vec<VariantSolution>, CliError> {
-    let lang = lang
-        .or(exercises.first().map(|(set, _)| set.language))
-        .unwrap_or(Lang::English);
-    let list: Vec<&exercise::Exercise> = exercises.iter().map(|(_, e)| *e).collect();
-    let reports = verify::verify_exercises(&list, None, limits, lang);
-    let mut messages = Vec::new();
-    for ((set, _), report) in exercises.iter().zip(&reports) {
-        let place = match report.line {
-            Some(line) => format!("{}:{line}: exercise {}", set.source_name, report.id),
-            None => format!("{}: exercise {}", set.source_name, report.id),
-        };
-        for problem in &report.problems {
-            messages.push(format!("{place}: {problem}"));
-        }
-    }
-    if !messages.is_empty() {
-        let count = reports.iter().filter(|r| !r.ok()).count();
-        messages.push(fill(lang, Text::ExercisesRejected, &[("count", &count)]));
-        return Err(CliError::Rejected(messages.join("\n")));
-    }
-    Ok(reports.into_iter().map(|report| report.solution).collect())
-}
-
-/// The exercise sets of FILE... (folders expanded), or of ./exercises/ when none is given;
-/// `command` names the subcommand in the message when there is neither.
-pub fn load_sets(paths: &[PathBuf], command: &str) -> Result<Vec<ExerciseSet>, CliError> {
-    let mut files = Vec::new();
-    if paths.is_empty() {
-        let folder = Path::new("exercises");
-        if !folder.is_dir() {
-            return Err(CliError::Usage(format!(
-                "no exercise files given and no exercises/ folder here: run from the damtutor folder, or name files (damtutor {command} my-set.yaml)"
-            )));
-        }
-        files = exercise::files_in(folder).map_err(|e| CliError::io(folder, e))?;
-        if files.is_empty() {
-            return Err(CliError::Usage(
-                "exercises/ holds no .yaml exercise files".into(),
-            ));
-        }
-    }
-    for path in paths {
-        if path.is_dir() {
-            let found = exercise::files_in(path).map_err(|e| CliError::io(path, e))?;
-            if found.is_empty() {
-                return Err(CliError::Usage(format!(
-                    "{}: no .yaml exercise files in this folder",
-                    path.display()
-                )));
-            }
-            files.extend(found);
-        } else {
-            files.push(path.clone());
-        }
-    }
-    let mut sets = Vec::new();
-    let mut errors = Vec::new();
-    for file in &files {
-        match exercise::load(file) {
-            Ok(set) => sets.push(set),
-            Err(found) => errors.extend(found),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(CliError::Exercises(errors));
-    }
-    Ok(sets)
 }

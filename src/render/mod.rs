@@ -35,8 +35,8 @@
 //! ```
 
 pub mod layout;
-pub mod quiz;
 mod recursion;
+pub mod solution;
 pub mod svg;
 pub mod templates;
 pub mod view;

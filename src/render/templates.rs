@@ -237,7 +237,7 @@ impl Templates {
     }
 
     /// Renders the template `name` (such as `worksheet.html`) with `view`, one of the view
-    /// structs of [`view`](super::view), [`quiz`](super::quiz) or the feedback reports.
+    /// structs of [`view`](super::view), [`quiz::print`](crate::quiz::print) or the feedback reports.
     pub fn render<T: serde::Serialize>(
         &self,
         name: &str,

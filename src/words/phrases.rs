@@ -2,8 +2,8 @@
 //! names. Each takes the language first.
 
 use super::{say, text, Lang, Text};
-use crate::solver::{Goal, Motif};
 use crate::square::Color;
+use crate::vocabulary::{Goal, Motif};
 use crate::Variant;
 
 /// The side as a noun in `variant`: "White" / "白方"; English checkers' dark side is "Red" /

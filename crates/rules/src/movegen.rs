@@ -792,3 +792,216 @@ impl<R: Rules> Position<R> {
         (scan.quiet + quiet_men) as usize
     }
 }
+
+/// Exact legal-move sets on small positions of each game. The 10x10 cases are from the
+/// French federation's rules tutorial and the Italian text of the FMJD rules (as collected by
+/// the dctl project, `tests/data/rules-legal-moves.yaml`), the 8x8 ones worked out by hand
+/// from the rules (`tests/data/rules-variants.yaml`). Every case also checks that the bulk
+/// counter and capture detection agree with the generator, and that no move is listed twice.
+#[cfg(test)]
+mod tests {
+    use crate::{Brazilian, English, International, Position, Rules, Russian};
+    use std::collections::BTreeSet;
+
+    /// A move as (from, to, captured squares in ascending order, whether a man is crowned).
+    type Key = (u8, u8, Vec<u8>, bool);
+
+    fn key(from: u8, to: u8, captured: &[u8], crowned: bool) -> Key {
+        let mut captured = captured.to_vec();
+        captured.sort_unstable();
+        (from, to, captured, crowned)
+    }
+
+    /// The legal moves of `fen` in the game `R`.
+    fn legal<R: Rules>(fen: &str) -> BTreeSet<Key> {
+        let position: Position<R> = fen.parse().expect("a valid FEN");
+        let list = position.legal_moves();
+        assert_eq!(
+            position.count_legal_moves(),
+            list.len(),
+            "{fen}: the bulk count"
+        );
+        assert_eq!(
+            position.has_capture(),
+            list.iter().any(|m| m.is_capture()),
+            "{fen}: capture detection"
+        );
+        let keys: BTreeSet<Key> = list
+            .iter()
+            .map(|m| {
+                let captured: Vec<u8> = m.captured().iter().map(|s| s.number()).collect();
+                key(m.from().number(), m.to().number(), &captured, m.promotes())
+            })
+            .collect();
+        assert_eq!(keys.len(), list.len(), "{fen}: a move listed twice");
+        keys
+    }
+
+    fn set(moves: &[(u8, u8, &[u8], bool)]) -> BTreeSet<Key> {
+        moves
+            .iter()
+            .map(|&(from, to, captured, crowned)| key(from, to, captured, crowned))
+            .collect()
+    }
+
+    #[test]
+    fn international_men_step_forwards_and_kings_fly() {
+        assert_eq!(
+            legal::<International>("W:W28"),
+            set(&[(28, 22, &[], false), (28, 23, &[], false)])
+        );
+        assert_eq!(
+            legal::<International>("B:B13"),
+            set(&[(13, 18, &[], false), (13, 19, &[], false)])
+        );
+        // A king jumps from afar and lands on any empty square behind (4.3).
+        assert_eq!(
+            legal::<International>("W:WK46:B23"),
+            set(&[
+                (46, 5, &[23], false),
+                (46, 10, &[23], false),
+                (46, 14, &[23], false),
+                (46, 19, &[23], false),
+            ])
+        );
+    }
+
+    #[test]
+    fn international_turkish_strike_rule() {
+        // Captured pieces stay on the board until the capture ends and block it (4.8, 4.11):
+        // the king takes four of the five men and stops before the piece it jumped first.
+        assert_eq!(
+            legal::<International>("B:W27,28,38,39,42:BK25"),
+            set(&[(25, 33, &[27, 28, 39, 42], false)])
+        );
+        assert_eq!(
+            legal::<International>("W:WK41,49:B9,10,12,19,38"),
+            set(&[(41, 43, &[9, 12, 19, 38], false)])
+        );
+    }
+
+    #[test]
+    fn international_majority_rule() {
+        // The capture that takes the most pieces is the only legal one, a king counting one
+        // (4.13); shorter captures exist but are not legal.
+        for (fen, only) in [
+            ("W:W48:B24,K31,34,K42,43", (48, 19, &[24, 34, 43][..])),
+            ("W:WK48:B7,8,31,34,K42,44", (48, 50, &[7, 8, 34, 44][..])),
+        ] {
+            assert_eq!(
+                legal::<International>(fen),
+                set(&[(only.0, only.1, only.2, false)])
+            );
+            let position: Position<International> = fen.parse().unwrap();
+            let all = position.captures_ignoring_majority();
+            assert!(all.len() > 1, "{fen}: no shorter capture to rule out");
+            assert!(all.iter().all(|m| m.capture_count() <= only.2.len()));
+        }
+        // Among equal captures the player chooses, whatever they take (4.14).
+        assert_eq!(
+            legal::<International>("W:W26:B12,K21,31,32"),
+            set(&[(26, 8, &[12, 21], false), (26, 28, &[31, 32], false)])
+        );
+        // A man passing the last row during a capture stays a man (4.15).
+        assert_eq!(
+            legal::<International>("W:W15:B9,10"),
+            set(&[(15, 13, &[9, 10], false)])
+        );
+    }
+
+    /// Two men can take two pieces with one man or one piece with the other.
+    const TWO_OR_ONE: &str = "W:W21,23:B10,17,19";
+
+    #[test]
+    fn brazilian_follows_the_majority_rule() {
+        assert_eq!(
+            legal::<Brazilian>(TWO_OR_ONE),
+            set(&[(21, 7, &[10, 17], false)])
+        );
+        // A king counts as one piece: two men before one king.
+        assert_eq!(
+            legal::<Brazilian>("W:W21,23:BK17,11,19"),
+            set(&[(23, 7, &[11, 19], false)])
+        );
+        // A man passing the last row goes on as a man and is not crowned.
+        assert_eq!(
+            legal::<Brazilian>("W:W9:B6,7"),
+            set(&[(9, 11, &[6, 7], false)])
+        );
+        // Flying kings, and men capturing backwards.
+        assert_eq!(
+            legal::<Brazilian>("W:WK29:B15"),
+            set(&[
+                (29, 11, &[15], false),
+                (29, 8, &[15], false),
+                (29, 4, &[15], false)
+            ])
+        );
+        assert_eq!(
+            legal::<Brazilian>("W:W18:B22,14"),
+            set(&[(18, 9, &[14], false), (18, 25, &[22], false)])
+        );
+    }
+
+    /// A flying king on a7 around a square of four black men (c5, e5, e7, c7) with one more on
+    /// e3: a7xc5 lands on d4 only; from there the loop e5, e7, c7 ends on b6 or a5, where the
+    /// captured c5 still stands in the way of d4 and e3 (the Turkish strike rule: with c5
+    /// lifted at once the king would go on to take e3 as a fifth piece); or d4xe3 ends on f2
+    /// or g1 with two pieces.
+    const LOOP_8X8: &str = "W:WK5:B6,7,14,15,23";
+
+    #[test]
+    fn the_8x8_flying_kings_follow_the_turkish_strike_rule() {
+        let loop_of_four = [
+            (5, 9, &[6, 7, 14, 15][..], false),
+            (5, 13, &[6, 7, 14, 15][..], false),
+        ];
+        assert_eq!(legal::<Brazilian>(LOOP_8X8), set(&loop_of_four));
+        let mut russian = loop_of_four.to_vec();
+        russian.extend([(5, 27, &[14, 23][..], false), (5, 32, &[14, 23][..], false)]);
+        assert_eq!(legal::<Russian>(LOOP_8X8), set(&russian));
+    }
+
+    #[test]
+    fn russian_chooses_freely_and_crowns_during_a_capture() {
+        assert_eq!(
+            legal::<Russian>(TWO_OR_ONE),
+            set(&[(21, 7, &[10, 17], false), (23, 16, &[19], false)])
+        );
+        // A man reaching the last row is crowned at once and goes on capturing as a king.
+        assert_eq!(
+            legal::<Russian>("W:W9:B6,11"),
+            set(&[(9, 16, &[6, 11], true), (9, 20, &[6, 11], true)])
+        );
+        // A capture once begun is completed: the king cannot stop after one piece.
+        assert_eq!(
+            legal::<Russian>("W:WK22:B18,11,26"),
+            set(&[
+                (22, 8, &[11, 18], false),
+                (22, 4, &[11, 18], false),
+                (22, 31, &[26], false),
+            ])
+        );
+    }
+
+    #[test]
+    fn english_men_go_forwards_and_kings_step() {
+        assert_eq!(
+            legal::<English>(TWO_OR_ONE),
+            set(&[(21, 7, &[10, 17], false), (23, 16, &[19], false)])
+        );
+        // Men capture forwards only.
+        assert_eq!(
+            legal::<English>("W:W18:B22,14"),
+            set(&[(18, 9, &[14], false)])
+        );
+        // A man crowned during a capture ends its move there.
+        assert_eq!(legal::<English>("W:W9:B6,11"), set(&[(9, 2, &[6], true)]));
+        // Kings step one square and capture the piece next to them.
+        assert_eq!(legal::<English>("W:WK29:B15"), set(&[(29, 25, &[], false)]));
+        assert_eq!(
+            legal::<English>("W:WK18:B15"),
+            set(&[(18, 11, &[15], false)])
+        );
+    }
+}

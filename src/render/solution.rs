@@ -1,10 +1,11 @@
-//! A solution as plain data, for JSON output and templates.
+//! A solution as plain data, for `solve --json`: strings and numbers, and the reasons in
+//! English sentences from the word tables.
 
-use super::{GoalChoice, Solution, TreeNode, Uniqueness, Unknown};
 use crate::position::Material;
+use crate::solver::{self, GoalChoice, Motif, Solution, TreeNode, Uniqueness};
 use crate::square::ByColor;
-use crate::words::{self, say, Lang, Text};
-use damtutor_rules::{DrawReason, Rules};
+use crate::words::{self, Lang};
+use damtutor_rules::Rules;
 use serde::Serialize;
 
 /// Men and kings of both sides.
@@ -68,7 +69,7 @@ pub struct SolutionReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variant: Option<damtutor_rules::Variant>,
     pub fen: String,
-    pub status: super::Status,
+    pub status: solver::Status,
     pub goal: String,
     /// For `auto`: the goal chosen and why.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -95,7 +96,7 @@ pub struct SolutionReport {
     pub material_before: MaterialReport,
     pub material_after: MaterialReport,
     pub plies: usize,
-    pub difficulty: Option<super::Difficulty>,
+    pub difficulty: Option<solver::Difficulty>,
     pub nodes: u64,
     pub millis: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -120,84 +121,6 @@ pub struct GivenReport {
     pub motifs: Vec<String>,
 }
 
-/// A draw rule in words: "5 moves each with two pieces or fewer against a lone king".
-pub fn draw_rule(lang: Lang, rule: DrawReason) -> String {
-    let number = |n: u8| -> String {
-        match (lang, n) {
-            (Lang::English, 1) => "one".into(),
-            (Lang::English, 2) => "two".into(),
-            (Lang::English, 3) => "three".into(),
-            (_, n) => n.to_string(),
-        }
-    };
-    match rule {
-        DrawReason::KingMoves(moves) => say!(lang, Text::DrawKingMoves, moves),
-        DrawReason::Endgame(limit) => {
-            let moves = limit.moves;
-            if limit.min_kings >= 3 {
-                say!(
-                    lang,
-                    Text::DrawEndgameKings,
-                    moves,
-                    kings = number(limit.min_kings)
-                )
-            } else if limit.min_pieces == limit.max_pieces {
-                say!(
-                    lang,
-                    Text::DrawEndgamePieces,
-                    moves,
-                    pieces = number(limit.max_pieces)
-                )
-            } else {
-                say!(
-                    lang,
-                    Text::DrawEndgameUpTo,
-                    moves,
-                    pieces = number(limit.max_pieces)
-                )
-            }
-        }
-        DrawReason::Repetition => "threefold repetition".to_string(),
-    }
-}
-
-/// Why `auto` chose its goal, in a sentence.
-pub fn choice(lang: Lang, choice: GoalChoice) -> String {
-    let plies = choice.ruled_out_within;
-    // English names the goal as it is written on the command line; other languages in words.
-    let goal = match lang {
-        Lang::English => choice.goal.to_string(),
-        _ => words::goal(lang, choice.goal),
-    };
-    let mut text = match choice.goal {
-        super::Goal::Win => say!(lang, Text::ChoiceWin, goal),
-        super::Goal::King => say!(lang, Text::ChoiceKing, goal, plies),
-        _ => say!(lang, Text::ChoiceMaterial, goal, plies),
-    };
-    if choice.stopped && choice.goal != super::Goal::Win {
-        text.push_str(words::text(lang, Text::ChoiceStopped));
-    }
-    text
-}
-
-/// Whether the key is unique, in words: "unique within 12 plies" (no other first move forces
-/// the goal within the horizon H, proven), "not unique", "not proven unique: ...".
-pub fn uniqueness<R: Rules>(lang: Lang, solution: &Solution<R>) -> String {
-    match solution.uniqueness {
-        Uniqueness::Unique => say!(lang, Text::KeyUnique, plies = solution.unique_within),
-        Uniqueness::NotUnique => say!(lang, Text::KeyNotUnique),
-        Uniqueness::Unknown => say!(lang, Text::KeyUniqueUnknown, plies = solution.unique_within),
-    }
-}
-
-/// Why nothing is claimed, in a sentence.
-pub fn unknown(lang: Lang, unknown: Unknown) -> String {
-    match unknown {
-        Unknown::Limits => say!(lang, Text::UnknownLimits),
-        Unknown::DrawRule(rule) => say!(lang, Text::UnknownDrawRule, rule = draw_rule(lang, rule)),
-    }
-}
-
 impl SolutionReport {
     /// The report of `solution`; the tree only when `with_tree`.
     pub fn new<R: Rules>(
@@ -214,9 +137,9 @@ impl SolutionReport {
             goal: solution.goal.to_string(),
             goal_choice: solution.choice.map(|choice| ChoiceReport {
                 choice,
-                reason: self::choice(Lang::English, choice),
+                reason: words::choice(Lang::English, choice),
             }),
-            unknown: solution.unknown.map(|u| unknown(Lang::English, u)),
+            unknown: solution.unknown.map(|u| words::unknown(Lang::English, u)),
             key_moves: solution.key_texts(),
             unique: solution.uniqueness,
             unique_within: solution.unique_within,
@@ -228,11 +151,11 @@ impl SolutionReport {
             solution: solution
                 .given
                 .as_ref()
-                .filter(|given| super::differ(&given.moves, &solution.line))
+                .filter(|given| solver::differ(&given.moves, &solution.line))
                 .map(|given| GivenReport {
-                    line: super::line_texts(&solution.position, &given.moves),
+                    line: solver::line_texts(&solution.position, &given.moves),
                     book_plies: given.book_plies,
-                    book: super::annotate_book(
+                    book: solver::annotate_book(
                         &solution.position,
                         &given.moves,
                         given.book_plies,
@@ -255,6 +178,6 @@ impl SolutionReport {
     }
 }
 
-fn keys(motifs: &[super::Motif]) -> Vec<String> {
+fn keys(motifs: &[Motif]) -> Vec<String> {
     motifs.iter().map(|m| m.key().to_string()).collect()
 }

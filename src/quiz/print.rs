@@ -1,15 +1,15 @@
 //! The printed quiz and its answer key, in HTML or Markdown, through the templates of
-//! [`Document::Quiz`](super::templates::Document::Quiz) and the worksheet's diagram renderer.
+//! [`Document::Quiz`](crate::render::templates::Document::Quiz) and the worksheet's diagram renderer.
 //!
 //! Templates see [`QuizView`]: strings and numbers only. The built-in templates are
 //! `quiz.html`, `quiz-key.html` and `quiz.css` (the HTML ones extend the worksheet's `base.html`
 //! and use its `partials/header.html`), and `quiz.md`, `quiz-key.md`; each can be replaced by a
 //! file of the same name in a folder of the user's, as every template can.
 
-use super::svg::{self, Arrow, ArrowStyle, DiagramOptions};
-use super::templates::{Format, TemplateError, Templates};
-use super::worksheet::OutputFile;
-use crate::quiz::{letter, Question, QuestionType, Quiz, BLANK};
+use super::{letter, Question, QuestionType, Quiz, BLANK};
+use crate::render::svg::{self, Arrow, ArrowStyle, DiagramOptions};
+use crate::render::templates::{Format, TemplateError, Templates};
+use crate::render::worksheet::OutputFile;
 use crate::words::{self, say, text, Lang, Text};
 use crate::{with_position, Rules, Variant, VariantPosition};
 use damtutor_rules::Position;

@@ -1,7 +1,7 @@
 //! The teacher's choice of exercises for a sheet or a page: by id, motif and level, and a
 //! sample of them (`--ids`, `--motif`, `--level`, `--max-level`, `--count`).
 
-use super::CliError;
+use crate::cli::CliError;
 use clap::Args;
 use damtutor::render::worksheet::{self, Item};
 use damtutor::solver::Motif;
