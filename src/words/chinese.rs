@@ -287,6 +287,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         TableNoStudentColumn => "第一列的列名必须是“姓名”或 student（现在是“{found}”）",
         TableUnclosedQuote => "第 {row} 行：带引号的单元格没有结束（缺少后面的引号）",
         TableTooManyCells => "这一行有 {cells} 个单元格，但第一行只有 {columns} 列（答案中有逗号时，整个单元格要加引号）；该学生未评分",
+        TableTrailingEmptyCells => "这一行有 {cells} 个单元格（最后几个是空的），但第一行只有 {columns} 列：答案中的逗号没有加引号时，后面的答案会移到下一列；请给含逗号的答案加引号，或删去行末多余的逗号；该学生未评分",
         TableDuplicateStudent => "“{name}”已在第 {first} 行出现；这一行未评分",
         TableNoName => "这一行有答案但没有姓名；这一行未评分",
         TableDuplicateColumn => "题号与 {first} 列相同；这一列未评分",

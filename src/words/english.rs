@@ -335,6 +335,7 @@ english! {
     TableNoStudentColumn => "the first column must be headed student or 姓名 (it is headed '{found}')",
     TableUnclosedQuote => "row {row}: a quoted cell is not closed (a \" without its closing \")",
     TableTooManyCells => "{cells} cells, but the first row names {columns} columns (a comma inside an answer needs quotes around the cell); this student is not marked",
+    TableTrailingEmptyCells => "{cells} cells (the last ones empty), but the first row names {columns} columns: a comma inside an answer without quotes around the cell moves the answers after it into the next columns; put quotes around an answer with a comma, or remove the extra commas at the end of the row; this student is not marked",
     TableDuplicateStudent => "{name} is already on row {first}; this row is not marked",
     TableNoName => "answers without a student's name; this row is not marked",
     TableDuplicateColumn => "the same id as column {first}; this column is not marked",
