@@ -449,6 +449,7 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
             answers,
             practice: Vec::new(),
             seal: None,
+            asked: Some(columns.iter().map(|(id, _)| id.clone()).collect()),
         });
     }
     problems.sort_by_key(|p| (p.row, p.column));

@@ -262,6 +262,8 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         ConsoleAverage => "平均分",
         ConsoleNote => "  注：{file}：{note}",
         ConsoleWritten => "已写入 {folder}/",
+        ConsoleMarkedAll => "全部 {total} 道题都已评分",
+        ConsoleMarkedSome => "只评了答案表中有列的 {marked} 道题（练习共 {total} 道）",
         NotMarked => "{error}（该学生未评分）",
         FilesNotRead => "有 {count} 个答案文件无法读取，其余的已经评分",
         TableProblems => "班级答案表中有 {count} 处问题，其余学生已经评分",

@@ -310,6 +310,8 @@ english! {
     ConsoleAverage => "average",
     ConsoleNote => "  note: {file}: {note}",
     ConsoleWritten => "written to {folder}/",
+    ConsoleMarkedAll => "all {total} exercises marked",
+    ConsoleMarkedSome => "{marked} of the {total} exercises marked: the ones the class sheets have columns for",
     NotMarked => "{error} (this student is not marked)",
     FilesNotRead => "{count} answer file(s) could not be read; the others were marked",
     TableProblems => "{count} problem(s) in the class sheet(s); the other students were marked",
