@@ -614,6 +614,8 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         PageWhiteKing => "白王",
         PageBlackMan => "黑兵",
         PageBlackKing => "黑王",
+        PageRedMan => "红兵",
+        PageRedKing => "红王",
         PageSquare => "{square} 号格",
         PageSquarePiece => "{square} 号格，{piece}",
         PageBoardLabel => "第 {number} 题的棋盘",

@@ -633,6 +633,8 @@ english! {
     PageWhiteKing => "white king",
     PageBlackMan => "black man",
     PageBlackKing => "black king",
+    PageRedMan => "red man",
+    PageRedKing => "red king",
     PageSquare => "{square}",
     PageSquarePiece => "{square}, {piece}",
     PageBoardLabel => "Board of exercise {number}",
