@@ -623,7 +623,7 @@ fn a_student_solves_errs_reloads_and_hands_in_and_check_gives_the_same_score() {
         "alternative"
     );
     assert!(feedback(&mut page, "two-keys")
-        .contains("Solved another way. The solver's line: 1. 32-27 48x32 2. 38x27"));
+        .contains("Solved another way. The reference line: 1. 32-27 48x32 2. 38x27"));
 
     // Two captures end on 16: the page asks which.
     open_exercise(&mut page, "two-ways");

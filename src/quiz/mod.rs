@@ -126,6 +126,9 @@ pub struct QuizOptions {
     pub design_points: Option<u32>,
     /// The title (default: "Rules test: international draughts" / "百格国际跳棋规则测试").
     pub title: Option<String>,
+    /// Ask students to write a position's FEN (局面代码): not on a children's paper unless
+    /// the teacher asks for it.
+    pub fen_questions: bool,
 }
 
 impl Default for QuizOptions {
@@ -142,6 +145,7 @@ impl Default for QuizOptions {
             diagram_points: None,
             design_points: None,
             title: None,
+            fen_questions: false,
         }
     }
 }
@@ -241,11 +245,17 @@ impl<R: Rules> Maker for GameMaker<R> {
     }
 }
 
-fn maker(variant: Variant, seed: u64, lang: Lang, topics: &[Topic]) -> Box<dyn Maker> {
+/// The families that ask students to write a FEN, asked only with
+/// [`QuizOptions::fen_questions`].
+const FEN_WRITING: [&str; 1] = ["write_fen"];
+
+fn maker(variant: Variant, options: &QuizOptions, topics: &[Topic]) -> Box<dyn Maker> {
+    let (seed, lang) = (options.seed, options.lang);
+    let wanted = |name: &str| options.fen_questions || !FEN_WRITING.contains(&name);
     with_variant!(variant, R => {
         let families = families::<R>()
             .into_iter()
-            .filter(|f| topics.contains(&f.topic) && (f.fits)(&R::RULES))
+            .filter(|f| topics.contains(&f.topic) && (f.fits)(&R::RULES) && wanted(f.name))
             .collect();
         Box::new(GameMaker::<R> {
             context: Context::new(seed, lang),
@@ -273,7 +283,7 @@ pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
     };
     let mut makers: Vec<Box<dyn Maker>> = variants
         .iter()
-        .map(|&v| maker(v, options.seed, options.lang, &topics))
+        .map(|&v| maker(v, options, &topics))
         .collect();
     let wanted: Vec<QuestionType> = QuestionType::ALL
         .into_iter()
