@@ -477,6 +477,11 @@ fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
     items.collect::<Vec<_>>().join(",")
 }
 
+/// Families whose questions share an answer, the wording of one giving the other away: the
+/// corners question names the long diagonal's ends (its answer), and the long diagonal (大道)
+/// question says the diagonal joins the corners (so its corner squares are on it).
+const SHARED_ANSWERS: &[&[&str]] = &[&["long_diagonal", "corners"]];
+
 /// Makes up to `n` new questions of `kind`, taking the families in turns (in a shuffled order,
 /// the least `used` first) so that a quiz covers as many of them as it can.
 fn fill<R: Rules>(
@@ -515,8 +520,16 @@ fn fill<R: Rules>(
                     question.fen.as_deref().unwrap_or(""),
                     normalize(&question.prompt)
                 );
-                if !seen.contains(&prompt) && seen.insert(signature) {
+                // Families that share an answer, one's wording giving the other away, are
+                // asked at most one of them on a paper.
+                let group = SHARED_ANSWERS
+                    .iter()
+                    .position(|g| g.contains(&question.family.as_str()))
+                    .map(|g| format!("shared:{}:{g}", R::RULES.variant.name()));
+                let free = group.as_ref().is_none_or(|g| !seen.contains(g));
+                if free && !seen.contains(&prompt) && seen.insert(signature) {
                     seen.insert(prompt);
+                    seen.extend(group);
                     out.push(question);
                 } else {
                     failures[i] += 1;
