@@ -207,7 +207,8 @@ fn bad_rows_and_columns_of_a_sheet_are_located_and_the_others_marked() {
         .collect();
     assert_eq!(students, ["Ann", "Ben", "Dee"]);
     assert!(
-        csv.contains("\nAnn,,\"tests/data/class/bad.csv, row 2\",2,0,2,4,6,66.67\n"),
+        // The sheet has no column for two-keys: it is not marked (not a zero out of 2).
+        csv.contains("\nAnn,,\"tests/data/class/bad.csv, row 2\",2,2,4,4,100\n"),
         "{csv}"
     );
     std::fs::remove_dir_all(&out).ok();
@@ -454,7 +455,8 @@ fn full_width_moves_are_read_and_non_answers_are_unreadable_in_report_and_consol
     );
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     let row = stdout.lines().next().unwrap();
-    assert!(row.contains("1 / 21"), "{row}");
+    // Marked on the three exercises the sheet has columns for.
+    assert!(row.contains("1 / 3"), "{row}");
     assert!(row.contains("b64-01：对"), "{row}");
     assert!(row.contains("b64-02：错"), "{row}");
     assert!(row.contains("b64-03：错"), "{row}");
@@ -493,4 +495,68 @@ fn a_capture_stopped_half_way_is_said_so_with_the_full_capture_in_the_games_nota
         assert!(report.contains(want), "{report}");
         assert!(!report.contains("有吃必吃"), "{report}");
     }
+}
+
+#[test]
+fn a_sheet_naming_some_exercises_is_marked_on_those_only() {
+    // A class sheet with a column for `strike` only, beside Alice's own file (every exercise):
+    // Dan is marked out of strike's 2 points, not out of the set's 6.
+    let dir = std::env::temp_dir().join(format!("damtutor-some-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sheet = dir.join("strike.csv");
+    std::fs::write(&sheet, "student,strike\nDan,1. 43-38 47x32 2. 28x37\n").unwrap();
+    let out = dir.join("report");
+    let output = damtutor(&[
+        "check",
+        "--exercises",
+        "tests/data/class/exercises.yaml",
+        "tests/data/class/answers/alice.yaml",
+        sheet.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let csv = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();
+    let file = sheet.to_str().unwrap();
+    assert_eq!(
+        csv,
+        format!(
+            "\u{feff}student,class,file,strike,two-keys,philippe,total,max,percent\n\
+             Alice,5B,tests/data/class/answers/alice.yaml,2,2,2,6,6,100\n\
+             Dan,,\"{file}, row 2\",2,,,2,2,100\n"
+        )
+    );
+    // Only the students asked count in a question's figures.
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("| strike | 2 / 2 | 2 | 100% |"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("| philippe | 1 / 1 | 1 | 100% |"),
+        "{summary}"
+    );
+    let report = std::fs::read_to_string(out.join("Dan.html")).unwrap();
+    assert!(!report.contains("philippe"), "{report}");
+    assert!(stdout.contains("all 3 exercises marked"), "{stdout}");
+    // The sheet alone: 1 of the 3 exercises marked, said on the console.
+    let output = damtutor(&[
+        "check",
+        "--exercises",
+        "tests/data/class/exercises.yaml",
+        sheet.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("Dan") && stdout.contains("2 / 2"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("1 of the 3 exercises marked: the ones the class sheets have columns for"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -564,3 +564,63 @@ fn chinese_check_line_text() {
     }
     insta::assert_snapshot!("check_line_zh", all);
 }
+
+// Left-out defender replies are filled in with the book's defence when it fits, and moves
+// written after the goal is reached are kept: the report shows the student's whole line.
+
+fn exercise_json(file: &str, id: &str, line: &str) -> serde_json::Value {
+    let (code, stdout, stderr) = check_line_cli(&[file, "--id", id, line, "--json"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+fn moves_of(json: &serde_json::Value) -> Vec<&str> {
+    json["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn left_out_replies_follow_the_book_and_no_written_move_is_dropped() {
+    // ts-13: after 29x47 both 39-34 and 39-33 let Black's king go to 24; the book plays
+    // 39-34 (after 39-33 the king would capture and the student's 24x33 was dropped, the
+    // answer called an alternative to its own book line).
+    let json = exercise_json(
+        "exercises/01-turkish-strikes.yaml",
+        "ts-13",
+        "19-24 29x47 47-24 24x33",
+    );
+    assert_eq!(json["verdict"], "correct", "{json}");
+    assert_eq!(
+        moves_of(&json),
+        ["19-24", "30x33", "29x47", "39-34", "47-24", "34-29", "24x33"]
+    );
+    // b64-09 in a1..h8: f6-g5 is the book's defence, not f6-e5.
+    let json = exercise_json(
+        "exercises/04-64-shots-zh.yaml",
+        "b64-09",
+        "e5xc7 c7-d8 d8xh4",
+    );
+    assert_eq!(json["verdict"], "correct", "{json}");
+    assert_eq!(
+        moves_of(&json),
+        ["e5xc7", "f6-g5", "c7-d8", "h8xb2", "d8xh4"]
+    );
+    // sh-16: the gain is reached with 25x45; the student's 17x50 and 50x11 stay in the line.
+    let json = exercise_json(
+        "exercises/02-shots.yaml",
+        "sh-16",
+        "23-29 25x45 17x50 50x11",
+    );
+    assert_eq!(json["verdict"], "correct", "{json}");
+    assert_eq!(
+        moves_of(&json),
+        ["23-29", "34x23", "25x45", "28-22", "17x50", "26x17", "50x11"]
+    );
+    // An illegal move after the goal is reached is still illegal.
+    let json = exercise_json("exercises/02-shots.yaml", "sh-16", "23-29 25x45 17x50 50-3");
+    assert_eq!(json["verdict"], "illegal", "{json}");
+}

@@ -81,6 +81,33 @@ fn embedded(html: &str) -> Value {
 // ---------------------------------------------------------------------------------------------
 // Without a browser
 
+#[test]
+fn the_checkers_page_names_the_sides_as_the_game_does() {
+    // English checkers' dark side is Red (红方) on its page, as on its worksheets and quizzes;
+    // the 64-square game's stays Black (黑方).
+    let dir = temp_dir("side-names");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let checkers = format!("{root}/exercises/06-checkers-en.yaml");
+    let sixty_four = format!("{root}/exercises/04-64-shots-zh.yaml");
+    for (file, lang, black, black_man, black_king) in [
+        (&checkers, "zh", "红方", "红兵", "红王"),
+        (&checkers, "en", "Red", "red man", "red king"),
+        (&sixty_four, "zh", "黑方", "黑兵", "黑王"),
+    ] {
+        let page = practice(&dir, &format!("{lang}.html"), &[file, "--lang", lang]);
+        let data = embedded(&std::fs::read_to_string(&page).unwrap());
+        let words = &data["words"];
+        assert_eq!(words["black"], black, "{file} {lang}");
+        assert_eq!(words["black_man"], black_man, "{file} {lang}");
+        assert_eq!(words["black_king"], black_king, "{file} {lang}");
+        assert_eq!(
+            words["white"],
+            if lang == "zh" { "白方" } else { "White" },
+            "{file} {lang}"
+        );
+    }
+}
+
 /// The games of the shipped sets, in the order their pages are written (the order in which the
 /// games first appear in `exercises/`), and the number of shipped exercises of each.
 fn shipped_games() -> Vec<(Variant, usize)> {
@@ -593,7 +620,7 @@ fn a_student_solves_errs_reloads_and_hands_in_and_check_gives_the_same_score() {
         "alternative"
     );
     assert!(feedback(&mut page, "two-keys")
-        .contains("Solved another way. The solver's line: 1. 32-27 48x32 2. 38x27"));
+        .contains("Solved another way. The reference line: 1. 32-27 48x32 2. 38x27"));
 
     // Two captures end on 16: the page asks which.
     open_exercise(&mut page, "two-ways");

@@ -291,6 +291,14 @@ fn cli_writes_the_quiz_answers_and_key() {
     );
     assert!(stdout.contains("wrote quiz-answers.html"));
     assert!(stdout.contains("wrote quiz-key.json"));
+    // The seed and the time are the machine's words: printed with --verbose only.
+    assert!(
+        !stdout.contains("seed") && !stdout.contains(" ms"),
+        "{stdout}"
+    );
+    let output = damtutor(&["quiz", "--seed", "9", "--verbose"], &dir);
+    let verbose = String::from_utf8(output.stdout).unwrap();
+    assert!(verbose.contains("100 points, seed 9, "), "{verbose}");
     let key = Key::load(&dir.join("quiz-key.json")).unwrap();
     assert_eq!(key, quiz(Variant::International, 9, Lang::English).key());
     let html = std::fs::read_to_string(dir.join("quiz.html")).unwrap();
@@ -416,4 +424,36 @@ fn cli_writes_each_version_with_its_answers_and_key() {
     let output = damtutor(&["quiz", "--versions", "2", "--format", "json"], &dir);
     assert_eq!(output.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn no_fen_writing_unless_asked_for() {
+    // A children's paper never asks for a FEN (局面代码) to be written; `--fen-questions` does.
+    let notation = |seed: u64, fen_questions: bool| {
+        generate(&QuizOptions {
+            topics: vec![Topic::Notation],
+            types: vec![QuestionType::Blank, QuestionType::Single],
+            fen_questions,
+            ..options(
+                &[Variant::International, Variant::Brazilian],
+                seed,
+                Lang::Chinese,
+            )
+        })
+        .unwrap()
+    };
+    let mut asked = 0;
+    for seed in 1..=10 {
+        let quiz = notation(seed, false);
+        assert!(
+            quiz.questions.iter().all(|q| q.family != "write_fen"),
+            "seed {seed}"
+        );
+        asked += notation(seed, true)
+            .questions
+            .iter()
+            .filter(|q| q.family == "write_fen")
+            .count();
+    }
+    assert!(asked > 0, "--fen-questions asks for FEN writing");
 }

@@ -35,6 +35,8 @@ fn small_quiz(variant: Variant, lang: Lang) -> Quiz {
             QuestionType::Blank,
             QuestionType::Diagram,
         ],
+        // The FEN blank is printed too (a teacher's choice).
+        fen_questions: true,
         ..QuizOptions::default()
     })
     .unwrap()

@@ -91,6 +91,8 @@ fn with_question_in(
             seed,
             lang,
             types: vec![kind],
+            // The FEN blanks are asked for (a teacher's choice, off by default).
+            fen_questions: true,
             ..QuizOptions::default()
         })
         .unwrap();

@@ -1,6 +1,7 @@
 //! A quiz must not answer itself: over seeds 1-50 of every game, no prompt appears twice on
 //! the same diagram (or on none), and no diagram question is a right answer to the paper's
-//! design question. Quizzes are built without printing (no PDF), so the scan stays fast.
+//! design question, and no two questions share an answer that one's wording gives away (the
+//! long diagonal and the corners). Quizzes are built without printing (no PDF), so the scan stays fast.
 
 use damtutor::quiz::{answers_design, generate, QuestionType, QuizOptions};
 use damtutor::words::Lang;
@@ -24,6 +25,13 @@ fn no_quiz_of_seeds_1_to_50_answers_itself_in_any_game() {
             })
             .unwrap();
             let context = format!("{variant} seed {seed}");
+            // The long diagonal (大道) and the corners (角) share their answer, and one's
+            // wording gives the other away: never both on a paper.
+            let asked = |family: &str| quiz.questions.iter().any(|q| q.family == family);
+            assert!(
+                !(asked("long_diagonal") && asked("corners")),
+                "{context}: the long diagonal and the corners are both asked"
+            );
             let mut prompts = BTreeSet::new();
             for q in &quiz.questions {
                 assert!(

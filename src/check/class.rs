@@ -134,7 +134,13 @@ fn mark_sheet(marked: &[Marked], sheet: &AnswerSheet, limits: Limits, lang: Lang
         .collect();
     let known: std::collections::HashSet<&str> =
         marked.iter().map(|m| m.exercise.id.as_str()).collect();
-    for m in marked {
+    let asked = |id: &str| {
+        sheet
+            .asked
+            .as_ref()
+            .is_none_or(|asked| asked.iter().any(|a| a == id))
+    };
+    for m in marked.iter().filter(|m| asked(&m.exercise.id)) {
         let max = m.scoring.points;
         let solution_text = m.solution.annotated();
         let Some(answer) = answers.get(m.exercise.id.as_str()) else {
@@ -300,15 +306,23 @@ fn items_by_id(result: &StudentResult) -> HashMap<&str, &ItemResult> {
         .collect()
 }
 
-/// Statistics per question, in the order of the first student's items.
-pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
-    let Some(first) = results.first() else {
-        return Vec::new();
-    };
-    let by_id: Vec<HashMap<&str, &ItemResult>> = results.iter().map(items_by_id).collect();
-    first
-        .items
+/// The questions or exercises marked for any student, each once, in the order they were
+/// first marked (a class sheet marks only the exercises it has columns for).
+pub fn marked_items(results: &[StudentResult]) -> Vec<&ItemResult> {
+    let mut seen = std::collections::HashSet::new();
+    results
         .iter()
+        .flat_map(|r| &r.items)
+        .filter(|item| seen.insert(item.id.as_str()))
+        .collect()
+}
+
+/// Statistics per question marked for any student (see [`marked_items`]), counting the
+/// students it was marked for.
+pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
+    let by_id: Vec<HashMap<&str, &ItemResult>> = results.iter().map(items_by_id).collect();
+    marked_items(results)
+        .into_iter()
         .map(|item| {
             // Answers left to the teacher (`unknown`) are not marked: they count nowhere.
             let all: Vec<&ItemResult> = by_id
@@ -343,15 +357,15 @@ pub fn question_stats(results: &[StudentResult]) -> Vec<QuestionStats> {
         .collect()
 }
 
-/// The gradebook as CSV: one row per student, a column per question, total, max and percent,
-/// the column names in `lang`; an answer left to the teacher (`unknown`) shows `?` (待定) and
-/// counts in no maximum. It starts with a byte order mark, so that Excel (on Chinese
+/// The gradebook as CSV: one row per student, a column per question marked for anyone, total,
+/// max and percent, the column names in `lang`; an answer left to the teacher (`unknown`)
+/// shows `?` (待定) and counts in no maximum, a question not asked of the student is empty. It starts with a byte order mark, so that Excel (on Chinese
 /// Windows too) reads it as UTF-8.
 pub fn gradebook_csv(results: &[StudentResult], lang: Lang) -> String {
-    let ids: Vec<&str> = results
-        .first()
-        .map(|r| r.items.iter().map(|i| i.id.as_str()).collect())
-        .unwrap_or_default();
+    let ids: Vec<&str> = marked_items(results)
+        .into_iter()
+        .map(|i| i.id.as_str())
+        .collect();
     let word = |key| escape::csv(text(lang, key));
     let mut out = format!(
         "\u{feff}{},{},{}",
@@ -384,10 +398,9 @@ pub fn gradebook_csv(results: &[StudentResult], lang: Lang) -> String {
                     out.push(',');
                     out.push_str(&word(Text::ShortUnknown));
                 }
-                item => {
-                    let points = item.map(|i| i.points).unwrap_or(0.0);
-                    out.push_str(&format!(",{}", number(points)));
-                }
+                Some(item) => out.push_str(&format!(",{}", number(item.points))),
+                // Not asked of this student (their sheet has no column for it): empty.
+                None => out.push(','),
             }
         }
         let percent = if r.max > 0.0 {

@@ -245,8 +245,11 @@ fn walk_line<R: Rules>(
     let goal = solution.goal;
     let attacker = start.turn();
     let tokens = notation::line_tokens(text);
+    let mut expected = vec![solution.line.clone()];
+    expected.extend(book.map(|b| book_moves(&start, b)));
     let mut walk = Walk {
         solver,
+        expected,
         book_plies: solution.plies as u32,
         slow: false,
         start,
@@ -311,7 +314,7 @@ fn walk_line<R: Rules>(
                 }
             }
         } else {
-            match walk.defender_move(token, tokens.get(index + 1)) {
+            match walk.defender_move(token, &tokens[index..]) {
                 Ok((m, consumed)) => {
                     walk.play(m, !consumed);
                     if consumed {
@@ -326,6 +329,26 @@ fn walk_line<R: Rules>(
                     break;
                 }
             }
+        }
+    }
+    // Moves written after the goal was reached are kept, checked only for legality, so that
+    // the report shows the whole line the student wrote.
+    let judged_plies = walk.played.len();
+    while reached && error.is_none() && index < tokens.len() {
+        let token = &tokens[index];
+        let next = if walk.position.turn() == attacker {
+            walk.position.parse_move(token).map(|m| (m, true))
+        } else {
+            walk.defender_move(token, &tokens[index..])
+        };
+        match next {
+            Ok((m, consumed)) => {
+                walk.play(m, !consumed);
+                if consumed {
+                    index += 1;
+                }
+            }
+            Err(e) => error = Some(walk.illegal(token, e)),
         }
     }
     // The rest, told as a note: from the decided point, the moves the student has not written.
@@ -355,8 +378,11 @@ fn walk_line<R: Rules>(
             let follows_tree = solution
                 .tree
                 .as_ref()
-                .is_some_and(|tree| follows(tree, &walk.played));
-            let follows_book = book.is_some_and(|b| same_line(&start, b, &walk.played));
+                .is_some_and(|tree| follows(tree, &walk.played[..judged_plies]));
+            let follows_book = book.is_some_and(|b| {
+                same_line(&start, b, &walk.played[..judged_plies])
+                    || same_line(&start, b, &walk.played)
+            });
             // Nothing to compare with (no proof of the solver's own, no book line): right.
             let nothing_to_compare =
                 solution.tree.is_none() && solution.line.is_empty() && book.is_none();
@@ -452,6 +478,8 @@ fn rest_steps<R: Rules>(
 
 struct Walk<'a, R: Rules> {
     solver: &'a mut Solver<R>,
+    /// The solver's main line and the book line: their replies are filled in first.
+    expected: Vec<Vec<Move<R>>>,
     /// Plies of the solver's own main line: a student's line may take a few more.
     book_plies: u32,
     /// The line began with a key move other than the main line's, which may win only more
@@ -658,7 +686,7 @@ impl<R: Rules> Walk<'_, R> {
     fn defender_move(
         &mut self,
         token: &str,
-        _next: Option<&String>,
+        rest: &[String],
     ) -> Result<(Move<R>, bool), MoveError> {
         let legal = self.position.legal_moves();
         let direct = self.position.parse_move(token);
@@ -693,12 +721,31 @@ impl<R: Rules> Walk<'_, R> {
                 rule: BrokenRule::NotLegal,
             })),
             1 => Ok((fits[0], false)),
-            _ => {
-                // Several replies allow the move: take the most stubborn that the solver still
-                // refutes with it... the first that keeps the line meaningful.
-                Ok((fits[0], false))
+            _ => Ok((self.likeliest_reply(&fits, rest), false)),
+        }
+    }
+
+    /// Of several replies the student may have left out, the one to fill in: the defence the
+    /// solver's main line or the book line plays, else the one after which most of the student's
+    /// written line stays legal (the first of those).
+    fn likeliest_reply(&self, fits: &[Move<R>], rest: &[String]) -> Move<R> {
+        let ply = self.played.len();
+        let expected = |reply: &Move<R>| {
+            self.expected
+                .iter()
+                .any(|line| line.get(ply) == Some(reply) && line.starts_with(&self.played))
+        };
+        if let Some(reply) = fits.iter().find(|r| expected(r)) {
+            return *reply;
+        }
+        let mut best = (fits[0], 0);
+        for reply in fits {
+            let kept = playable(&self.position.play_unchecked(reply), rest);
+            if kept > best.1 {
+                best = (*reply, kept);
             }
         }
+        best.0
     }
 
     fn illegal(&self, token: &str, e: MoveError) -> LineError {
@@ -848,6 +895,51 @@ fn follows<R: Rules>(tree: &TreeNode<R>, played: &[Move<R>]) -> bool {
             None => return played.len() <= i + 2,
         }
     }
+}
+
+/// How many of `tokens` (the first for the side to move in `position`) can be played one after
+/// the other, a left-out reply filled in by the first that fits.
+fn playable<R: Rules>(position: &Position<R>, tokens: &[String]) -> usize {
+    let mut position = *position;
+    let mut count = 0;
+    let mut attacker = true;
+    let mut tokens = tokens.iter().peekable();
+    while let Some(token) = tokens.peek() {
+        if let Ok(m) = position.parse_move(token) {
+            position = position.play_unchecked(&m);
+            count += 1;
+            tokens.next();
+        } else if attacker {
+            break;
+        } else {
+            let fill = position
+                .legal_moves()
+                .into_iter()
+                .find(|r| position.play_unchecked(r).parse_move(token).is_ok());
+            match fill {
+                Some(r) => position = position.play_unchecked(&r),
+                None => break,
+            }
+        }
+        attacker = !attacker;
+    }
+    count
+}
+
+/// The moves of the book line `text` from `start`, as far as they read.
+fn book_moves<R: Rules>(start: &Position<R>, text: &str) -> Vec<Move<R>> {
+    let mut position = *start;
+    let mut moves = Vec::new();
+    for token in notation::line_tokens(text) {
+        match position.parse_move(&token) {
+            Ok(m) => {
+                moves.push(m);
+                position = position.play_unchecked(&m);
+            }
+            Err(_) => break,
+        }
+    }
+    moves
 }
 
 /// Whether `played` is the book line `text` (or the part of it the student wrote).

@@ -141,6 +141,19 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     }
     outputs.commit()?;
     out!("{}", summary::console(&results, lang));
+    if key.is_none() {
+        let total: usize = sets.iter().map(|s| s.exercises.len()).sum();
+        let marked = check::class::marked_items(&results).len();
+        let (words, marked) = if marked < total {
+            (Text::ConsoleMarkedSome, marked)
+        } else {
+            (Text::ConsoleMarkedAll, total)
+        };
+        outln!(
+            "{}",
+            fill(lang, words, &[("marked", &marked), ("total", &total)])
+        );
+    }
     let folder = args.out.display();
     outln!(
         "{}",

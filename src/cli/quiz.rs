@@ -51,7 +51,7 @@ pub struct QuizArgs {
     #[arg(long, value_name = "TYPES", value_delimiter = ',', value_parser = one_of::<QuestionType>("a question type"))]
     pub types: Vec<QuestionType>,
     /// The seed: the same seed writes the same quiz, byte for byte [default: a random seed,
-    /// printed]
+    /// printed with --verbose and kept in the answer key]
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Write N versions (A, B...): the same questions in other orders, each version in
@@ -83,6 +83,13 @@ pub struct QuizArgs {
     /// "百格国际跳棋规则测试", after the game]
     #[arg(long)]
     pub title: Option<String>,
+    /// Also ask students to write a position's FEN (局面代码); without it, no question asks
+    /// for one
+    #[arg(long)]
+    pub fen_questions: bool,
+    /// Also print the seed and the time taken after each file written
+    #[arg(long)]
+    pub verbose: bool,
     /// A folder of templates that replace the built-in ones of the same name (quiz.html,
     /// quiz-key.html, quiz.css, quiz.md, quiz-key.md, base.html...).
     #[arg(long, value_name = "DIR")]
@@ -210,6 +217,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         diagram_points: args.diagram_points,
         design_points: args.design_points,
         title: args.title.clone(),
+        fen_questions: args.fen_questions,
     };
     let started = Instant::now();
     let quiz = quiz::generate(&options)?;
@@ -286,7 +294,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         outputs.onto_device(&out)?;
     }
     outputs.commit()?;
-    report(&quiz, &report_files, to_stdout, took)
+    report(&quiz, &report_files, to_stdout, took, args.verbose)
 }
 
 /// `path` with a version's letter before its extension (`quiz-A.html`), or as it is.
@@ -310,14 +318,17 @@ fn report(
     files: &[OutputFile],
     to_stdout: bool,
     took: std::time::Duration,
+    verbose: bool,
 ) -> Result<(), CliError> {
-    let summary = format!(
-        "{} questions, {} points, seed {}, {} ms",
+    let mut summary = format!(
+        "{} questions, {} points",
         quiz.questions.len(),
-        quiz.total_points,
-        quiz.seed,
-        took.as_millis()
+        quiz.total_points
     );
+    // The machine's words (the seed, the time) only when asked for.
+    if verbose {
+        summary.push_str(&format!(", seed {}, {} ms", quiz.seed, took.as_millis()));
+    }
     let svgs = files
         .iter()
         .filter(|f| f.path.extension().is_some_and(|e| e == "svg"))

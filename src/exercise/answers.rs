@@ -36,6 +36,9 @@ pub struct AnswerSheet {
     pub practice: Vec<(String, PracticeRecord)>,
     /// The practice page's seal, when the file came from one.
     pub seal: Option<Seal>,
+    /// The ids the sheet has a place for (a class sheet's columns): only those are marked.
+    /// `None` (a student's own file): every exercise of the sets.
+    pub asked: Option<Vec<String>>,
 }
 
 /// What a practice page writes into a hand-in to tie it to itself: the page's id and a
@@ -363,6 +366,7 @@ pub fn parse_answers_in(text: &str, name: &str, lang: Lang) -> Result<AnswerShee
             (Some(page), Some(checksum)) => Some(Seal { page, checksum }),
             _ => None,
         },
+        asked: None,
     })
 }
 

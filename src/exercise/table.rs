@@ -51,6 +51,9 @@ pub struct SheetProblem {
 pub enum SheetTrouble {
     /// A row with more cells than the first row names (a comma in an unquoted answer).
     TooManyCells { cells: usize, columns: usize },
+    /// A row with more cells than the first row, the extra ones empty: an unquoted comma in
+    /// an answer, with the student's last answers left empty, looks just like this.
+    TrailingEmptyCells { cells: usize, columns: usize },
     /// The student's name is on an earlier row already.
     DuplicateStudent { name: String, first: usize },
     /// Answers, but no name.
@@ -89,6 +92,9 @@ impl SheetProblem {
         let what = match &self.trouble {
             SheetTrouble::TooManyCells { cells, columns } => {
                 say!(lang, Text::TableTooManyCells, cells, columns)
+            }
+            SheetTrouble::TrailingEmptyCells { cells, columns } => {
+                say!(lang, Text::TableTrailingEmptyCells, cells, columns)
             }
             SheetTrouble::DuplicateStudent { name, first } => {
                 say!(lang, Text::TableDuplicateStudent, name, first)
@@ -342,8 +348,15 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
             columns.push((id.to_string(), number));
         }
     }
-    // A column without an id is a problem only when someone answered in it.
-    for index in unnamed {
+    // The columns the first row names: empty cells after the last id (as a spreadsheet
+    // writes them when some row is longer) name none.
+    let width = header
+        .iter()
+        .rposition(|c| !c.trim().is_empty())
+        .map_or(1, |last| last + 1);
+    // A column without an id between named ones is a problem only when someone answered in
+    // it; an answer after the last named column is its row's problem (a shifted row).
+    for index in unnamed.into_iter().filter(|&i| i < width) {
         let used = records[1..]
             .iter()
             .any(|r| r.get(index).is_some_and(|c| !c.trim().is_empty()));
@@ -356,7 +369,6 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
             });
         }
     }
-    let width = header.len();
     let mut sheets: Vec<AnswerSheet> = Vec::new();
     let mut row_of_name: HashMap<&str, usize> = HashMap::new();
     for (index, record) in records.iter().enumerate().skip(1) {
@@ -370,15 +382,31 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
             .iter()
             .rposition(|c| !c.trim().is_empty())
             .map_or(0, |last| last + 1);
-        if cells > width {
+        // Every row of a sheet saved by a spreadsheet has as many cells as the first row;
+        // a longer one was typed or edited, and its answers may have moved.
+        let trouble = if cells > width {
+            Some(SheetTrouble::TooManyCells {
+                cells,
+                columns: width,
+            })
+        } else if record.len() > header.len() {
+            Some(SheetTrouble::TrailingEmptyCells {
+                cells: record.len(),
+                columns: header.len(),
+            })
+        } else {
+            None
+        };
+        if let Some(trouble) = trouble {
+            let column = match trouble {
+                SheetTrouble::TooManyCells { .. } => width + 1,
+                _ => header.len() + 1,
+            };
             problems.push(SheetProblem {
                 row,
-                column: Some(width + 1),
+                column: Some(column),
                 header: None,
-                trouble: SheetTrouble::TooManyCells {
-                    cells,
-                    columns: width,
-                },
+                trouble,
             });
             continue;
         }
@@ -421,6 +449,7 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
             answers,
             practice: Vec::new(),
             seal: None,
+            asked: Some(columns.iter().map(|(id, _)| id.clone()).collect()),
         });
     }
     problems.sort_by_key(|p| (p.row, p.column));
@@ -459,7 +488,7 @@ mod tests {
         for text in [
             "student,class,q1\nAnn,5B,B\nBen,,C\n",
             "\u{feff}student,class,q1\r\nAnn,5B,B\r\nBen,,C",
-            "Student;Class;q1\r\nAnn;5B;B\r\n\r\nBen;;C;;\r\n",
+            "Student;Class;q1;;\r\nAnn;5B;B;;\r\n\r\nBen;;C;;\r\n",
             "sep=;\r\nstudent;class;q1\r\nAnn;5B;B\r\nBen;;C\r\n",
             "student\tclass\tq1\nAnn\t5B\tB\nBen\t\tC\n",
         ] {
@@ -506,6 +535,38 @@ mod tests {
             english
                 .starts_with("5b.csv: row 5, column F: 6 cells, but the first row names 5 columns"),
             "{english}"
+        );
+    }
+
+    #[test]
+    fn a_row_shifted_by_an_unquoted_comma_is_located_and_not_marked() {
+        // Excel writes every row as wide as the first. Li's first answer holds a comma
+        // without quotes and his last is empty: one empty cell too many. Wang's shifted row
+        // reaches a column the first row (written with an empty cell at its end) names no id.
+        let text = "姓名,q1,q2,q3\n李明,27-22 18x27,32x21,43-38,\n王芳,A,B,\n";
+        let class = read(text);
+        assert_eq!(class.sheets.len(), 1, "{:?}", class.sheets);
+        assert_eq!(class.sheets[0].student, "王芳");
+        let said = class.problems[0].say(Lang::Chinese, "5b.csv");
+        assert_eq!(
+            said,
+            "5b.csv：第 2 行 E 列：这一行有 5 个单元格（最后几个是空的），但第一行只有 4 列：答案中的逗号没有加引号时，后面的答案会移到下一列；请给含逗号的答案加引号，或删去行末多余的逗号；该学生未评分"
+        );
+        let text = "student,q1,q2,\nLi,27-22 18x27,32x21,43-38\nWang,A,B,\n";
+        let class = read(text);
+        let names: Vec<&str> = class.sheets.iter().map(|s| s.student.as_str()).collect();
+        assert_eq!(names, ["Wang"]);
+        assert_eq!(
+            class.problems,
+            [SheetProblem {
+                row: 2,
+                column: Some(4),
+                header: None,
+                trouble: SheetTrouble::TooManyCells {
+                    cells: 4,
+                    columns: 3
+                },
+            }]
         );
     }
 

@@ -3,7 +3,8 @@
 //! the ones it shares with the rest of damtutor (names, sides, the list separator). `{name}` in a
 //! text is filled in by the page.
 
-use crate::words::{example_moves, text, Lang, Text};
+use crate::square::Color;
+use crate::words::{example_moves, side, text, Lang, Text};
 use crate::Variant;
 use std::collections::BTreeMap;
 
@@ -99,6 +100,9 @@ pub const PAGE: &[(&str, Text)] = &[
 /// assert_eq!(words(Lang::Chinese, Variant::International)["rule_capture"], "有吃必吃：{moves}。");
 /// assert!(words(Lang::Chinese, Variant::Brazilian)["keyboard_help"].contains("如 c3-d4 或 d4xf6"));
 /// assert_eq!(words(Lang::English, Variant::International)["hand_in"], "Hand in");
+/// assert_eq!(words(Lang::Chinese, Variant::English)["black"], "红方");
+/// assert_eq!(words(Lang::English, Variant::English)["black_king"], "red king");
+/// assert_eq!(words(Lang::Chinese, Variant::Brazilian)["black"], "黑方");
 /// ```
 pub fn words(lang: Lang, variant: Variant) -> BTreeMap<&'static str, String> {
     let (quiet, capture) = example_moves(variant);
@@ -112,6 +116,14 @@ pub fn words(lang: Lang, variant: Variant) -> BTreeMap<&'static str, String> {
         })
         .collect();
     words.insert("example_move", quiet.to_string());
+    // The game's names of the sides, as on its worksheets and quizzes: English checkers'
+    // dark side is Red (红方), its pieces red men and kings.
+    words.insert("white", side(lang, variant, Color::White).to_string());
+    words.insert("black", side(lang, variant, Color::Black).to_string());
+    if side(lang, variant, Color::Black) == text(lang, Text::SideRed) {
+        words.insert("black_man", text(lang, Text::PageRedMan).to_string());
+        words.insert("black_king", text(lang, Text::PageRedKing).to_string());
+    }
     // The king's rule of this game: English kings step one square, the others fly.
     if !variant.rules().flying_kings {
         words.insert("rule_king", text(lang, Text::PageRuleKingStep).to_string());

@@ -127,6 +127,9 @@ pub struct QuizOptions {
     pub design_points: Option<u32>,
     /// The title (default: "Rules test: international draughts" / "百格国际跳棋规则测试").
     pub title: Option<String>,
+    /// Ask students to write a position's FEN (局面代码): not on a children's paper unless
+    /// the teacher asks for it.
+    pub fen_questions: bool,
 }
 
 impl Default for QuizOptions {
@@ -143,6 +146,7 @@ impl Default for QuizOptions {
             diagram_points: None,
             design_points: None,
             title: None,
+            fen_questions: false,
         }
     }
 }
@@ -242,11 +246,17 @@ impl<R: Rules> Maker for GameMaker<R> {
     }
 }
 
-fn maker(variant: Variant, seed: u64, lang: Lang, topics: &[Topic]) -> Box<dyn Maker> {
+/// The families that ask students to write a FEN, asked only with
+/// [`QuizOptions::fen_questions`].
+const FEN_WRITING: [&str; 1] = ["write_fen"];
+
+fn maker(variant: Variant, options: &QuizOptions, topics: &[Topic]) -> Box<dyn Maker> {
+    let (seed, lang) = (options.seed, options.lang);
+    let wanted = |name: &str| options.fen_questions || !FEN_WRITING.contains(&name);
     with_variant!(variant, R => {
         let families = families::<R>()
             .into_iter()
-            .filter(|f| topics.contains(&f.topic) && (f.fits)(&R::RULES))
+            .filter(|f| topics.contains(&f.topic) && (f.fits)(&R::RULES) && wanted(f.name))
             .collect();
         Box::new(GameMaker::<R> {
             context: Context::new(seed, lang),
@@ -274,7 +284,7 @@ pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
     };
     let mut makers: Vec<Box<dyn Maker>> = variants
         .iter()
-        .map(|&v| maker(v, options.seed, options.lang, &topics))
+        .map(|&v| maker(v, options, &topics))
         .collect();
     let wanted: Vec<QuestionType> = QuestionType::ALL
         .into_iter()
@@ -468,6 +478,11 @@ fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
     items.collect::<Vec<_>>().join(",")
 }
 
+/// Families whose questions share an answer, the wording of one giving the other away: the
+/// corners question names the long diagonal's ends (its answer), and the long diagonal (大道)
+/// question says the diagonal joins the corners (so its corner squares are on it).
+const SHARED_ANSWERS: &[&[&str]] = &[&["long_diagonal", "corners"]];
+
 /// Makes up to `n` new questions of `kind`, taking the families in turns (in a shuffled order,
 /// the least `used` first) so that a quiz covers as many of them as it can.
 fn fill<R: Rules>(
@@ -506,8 +521,16 @@ fn fill<R: Rules>(
                     question.fen.as_deref().unwrap_or(""),
                     normalize(&question.prompt)
                 );
-                if !seen.contains(&prompt) && seen.insert(signature) {
+                // Families that share an answer, one's wording giving the other away, are
+                // asked at most one of them on a paper.
+                let group = SHARED_ANSWERS
+                    .iter()
+                    .position(|g| g.contains(&question.family.as_str()))
+                    .map(|g| format!("shared:{}:{g}", R::RULES.variant.name()));
+                let free = group.as_ref().is_none_or(|g| !seen.contains(g));
+                if free && !seen.contains(&prompt) && seen.insert(signature) {
                     seen.insert(prompt);
+                    seen.extend(group);
                     out.push(question);
                 } else {
                     failures[i] += 1;

@@ -419,6 +419,8 @@ fn question_view(
         standalone: markdown,
         width: 360,
         label: label.clone(),
+        // Printed 46 mm wide: checkers' corner numbers would be 1 mm high.
+        edge_numbers: true,
     };
     let position: Option<VariantPosition> = q
         .fen

@@ -63,6 +63,10 @@ pub struct DiagramOptions {
     pub width: u32,
     /// The accessible description (`aria-label`), escaped here.
     pub label: String,
+    /// Number the edge squares around the board, as large as the other games' labels, where
+    /// the game numbers every square in its corner (English checkers): the corner numbers
+    /// are about 1 mm high on a diagram printed 46 mm wide.
+    pub edge_numbers: bool,
 }
 
 /// How a game's diagrams name the squares.
@@ -199,6 +203,15 @@ fn draw(
         number(height),
         crate::escape::html(&options.label)
     );
+    let edge = Style {
+        frame: Frame::EdgeNumbers,
+        ..*style
+    };
+    let style = if options.edge_numbers && style.frame == Frame::CornerNumbers {
+        &edge
+    } else {
+        style
+    };
     board(&mut out, style);
     let empty = |square: Square| pieces.iter().all(|(s, _)| *s != square);
     if options.numbers {
@@ -553,6 +566,34 @@ mod tests {
     }
 
     #[test]
+    fn checkers_edge_numbers_are_as_large_as_the_other_games_labels() {
+        let position: Position<crate::English> = "B:W21,22:B9".parse().unwrap();
+        let corner = diagram(&position, &DiagramOptions::default());
+        assert!(corner.contains(r#"class="square-numbers" font-size="2.2""#));
+        let options = DiagramOptions {
+            edge_numbers: true,
+            ..DiagramOptions::default()
+        };
+        let svg = diagram(&position, &options);
+        assert!(!svg.contains("square-numbers"), "{svg}");
+        assert!(svg.contains(r#"class="edge-numbers" font-size="3.6""#));
+        // The top row (1-4), the bottom row (29-32), and the side columns between them.
+        for square in [1, 4, 5, 12, 13, 20, 21, 28, 29, 32] {
+            assert!(
+                svg.contains(&format!(">{square}</text>")),
+                "{square}: {svg}"
+            );
+        }
+        assert!(!svg.contains(">14</text>"), "{svg}");
+        // Other games keep their frame.
+        let international: Position<crate::International> = "W:W28:B23".parse().unwrap();
+        assert_eq!(
+            diagram(&international, &options),
+            diagram(&international, &DiagramOptions::default())
+        );
+    }
+
+    #[test]
     fn numbers_only_empty_squares_and_draws_arrows() {
         let position: Position<crate::International> = "W:W28:B23".parse().unwrap();
         let options = DiagramOptions {
@@ -565,6 +606,7 @@ mod tests {
             standalone: true,
             width: 300,
             label: "a <b>".into(),
+            edge_numbers: false,
         };
         let svg = diagram(&position, &options);
         assert_eq!(svg.matches("<text").count(), 48 + 1);

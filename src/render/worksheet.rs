@@ -790,6 +790,7 @@ pub fn diagram_options(
         standalone: options.format == Format::Markdown,
         width: if key { 260 } else { 340 },
         label,
+        edge_numbers: false,
     }
 }
 

@@ -637,7 +637,12 @@ pub fn checked_quizzes(
     let mut families = BTreeSet::new();
     for seed in seeds {
         for lang in [Lang::English, Lang::Chinese] {
-            let quiz = quiz(variant, seed, lang);
+            // FEN writing is asked for on odd seeds only (a teacher's choice, off by default).
+            let quiz = generate(&QuizOptions {
+                fen_questions: seed % 2 == 1,
+                ..options(&[variant], seed, lang)
+            })
+            .unwrap();
             also(&quiz, seed);
             assert_eq!(quiz.total_points, 100, "{variant} seed {seed}");
             assert_eq!(
