@@ -85,10 +85,8 @@ fn no_position_appears_twice_on_a_board_nor_its_colour_mirror() {
 }
 
 /// The whole course through `validate` (every solution proven, every key unique within the
-/// solver's horizon): about a minute on two cores, so in the long suite (`cargo test --
-/// --ignored`, which CI runs).
+/// solver's horizon): about 12 s of CPU for the 1,238 exercises.
 #[test]
-#[ignore]
 fn every_course_file_passes_validate() {
     for game in BOARDS {
         for (path, _) in board(game) {

@@ -3,10 +3,10 @@ use super::output::is_device;
 use super::values::one_of;
 use super::{write_file, CliError, VariantArg};
 use clap::{Args, ValueEnum};
-use damtutor::exercise::{self, Bilingual, Exercise};
+use damtutor::exercise::{self, Exercise};
 use damtutor::generate::compose::most_pieces;
 use damtutor::generate::{self, compose, ComposeOptions, ComposeReport, Stop, Target};
-use damtutor::words::Lang;
+use damtutor::words::{self, fill, Lang, Text};
 use damtutor::{Color, Variant};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -204,21 +204,24 @@ fn save(
                 composed
                     .proven
                     .exercise(format!("{}-{:0width$}", target.prefix(), n + 1));
-            exercise.source = Bilingual::new(
-                Lang::English,
-                format!(
-                    "damtutor generate{flag} --motif {} --seed {}",
-                    target.key(),
-                    args.seed
-                ),
-            );
-            exercise.comment = Bilingual::new(
-                Lang::English,
-                format!(
-                    "Composed from candidate {} of seed {}.",
-                    composed.index, args.seed
-                ),
-            );
+            // Title, hint, source and comment in both languages, as a mined exercise has.
+            let (motif, seed, index) = (target.key(), args.seed, composed.index);
+            let side = composed.proven.solution.position().turn();
+            for lang in [Lang::English, Lang::Chinese] {
+                let caption = words::caption(lang, variant, side, composed.proven.goal);
+                exercise.title.set(lang, caption);
+                if let Some(shown) = generate::mine::hint_motif(&exercise.motifs) {
+                    let shown = words::motif(lang, shown);
+                    let hint = fill(lang, Text::MineHint, &[("motif", &shown)]);
+                    exercise.hint.set(lang, hint);
+                }
+                let values: [(&str, &dyn std::fmt::Display); 4] =
+                    [("flag", &flag), ("motif", &motif), ("seed", &seed), ("index", &index)];
+                let source = fill(lang, Text::ComposedSource, &values);
+                exercise.source.set(lang, source);
+                let comment = fill(lang, Text::ComposedComment, &values);
+                exercise.comment.set(lang, comment);
+            }
             exercise
         })
         .collect();

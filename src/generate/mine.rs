@@ -552,7 +552,7 @@ fn teaches<R: damtutor_rules::Rules>(solution: &solver::Solution<R>) -> bool {
 }
 
 /// The motif a hint names: the most particular of the solution's.
-fn hint_motif(motifs: &[Motif]) -> Option<Motif> {
+pub fn hint_motif(motifs: &[Motif]) -> Option<Motif> {
     const ORDER: [Motif; 11] = [
         Motif::CoupRoyal,
         Motif::CoupPhilippe,

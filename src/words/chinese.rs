@@ -671,6 +671,8 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         MineHint => "想一想{motif}。",
         MineMove => "第{number}回合{side}",
         MinePlayed => "对局中走出了这步组合。",
+        ComposedSource => "damtutor 原创局面",
+        ComposedComment => "电脑构思、经过证明的原创局面。",
         MineMissed => "对局中错过了这步组合，实战走了{move}。",
         MineStarted => "对局中走出了第一步{key}，但随后走了{move}，没有得子。",
         MineGameOver => "对局在此结束，未走出这步组合。",

@@ -690,6 +690,9 @@ english! {
     MineHint => "Think of a {motif}.",
     MineMove => "move {label}",
     MinePlayed => "Played in the game.",
+    // Exercises composed by `generate`: source and comment
+    ComposedSource => "damtutor generate{flag} --motif {motif} --seed {seed}",
+    ComposedComment => "Composed from candidate {index} of seed {seed}.",
     MineMissed => "Missed in the game, which went {move}.",
     MineStarted => "The game played the key move {key}, then went {move} and did not win the material.",
     MineGameOver => "Not played: the game ended here.",
