@@ -215,8 +215,12 @@ fn save(
                     let hint = fill(lang, Text::MineHint, &[("motif", &shown)]);
                     exercise.hint.set(lang, hint);
                 }
-                let values: [(&str, &dyn std::fmt::Display); 4] =
-                    [("flag", &flag), ("motif", &motif), ("seed", &seed), ("index", &index)];
+                let values: [(&str, &dyn std::fmt::Display); 4] = [
+                    ("flag", &flag),
+                    ("motif", &motif),
+                    ("seed", &seed),
+                    ("index", &index),
+                ];
                 let source = fill(lang, Text::ComposedSource, &values);
                 exercise.source.set(lang, source);
                 let comment = fill(lang, Text::ComposedComment, &values);
