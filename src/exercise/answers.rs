@@ -139,7 +139,7 @@ impl AnswerSheet {
 }
 
 /// What a practice page records beside an answer. Only `hints` and `wrong` count in the mark
-/// (each costs the set's share, see [`Scoring`]); the rest is for the teacher to read.
+/// (each costs the set's share, see [`Scoring`](crate::exercise::Scoring)); the rest is for the teacher to read.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct PracticeRecord {

@@ -19,7 +19,7 @@
 //! In each game, every position before a move (and the final one) is looked at for the side to
 //! move: positions with a capture to make are left out (the exercise would start in the middle
 //! of an exchange), then - for the targets built on a sacrifice - those without a quiet move
-//! that forces a capture, and what remains goes to the solver ([`prove`]): its first search,
+//! that forces a capture, and what remains goes to the solver ([`prove`](super::prove)): its first search,
 //! five plies deep on a small node budget, is the cheap test, and only a position where it
 //! finds a gain gets the deeper proof and the checks. Once a combination was played, the
 //! positions inside it are not looked at again.

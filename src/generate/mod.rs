@@ -1,5 +1,5 @@
-//! New exercises on demand: positions composed to order ([`compose`]) and combinations found
-//! in game collections ([`mine`]).
+//! New exercises on demand: positions composed to order ([`compose`](mod@compose)) and combinations found
+//! in game collections ([`mine`](mod@mine)).
 //!
 //! Every game is served: positions, playouts and frames are of the game's board and rules, and
 //! the proofs are those of its solver ([`Game`]); exercises come out as [`VariantSolution`]s.

@@ -1,5 +1,5 @@
 //! Rules quizzes computed from the engines of the four games: the questions and their answer
-//! key. Printing a quiz is [`print`], exporting it to a learning
+//! key. Printing a quiz is [`print`](mod@print), exporting it to a learning
 //! platform [`lms`](crate::lms), scoring answers against its key [`check::quiz`](crate::check::quiz).
 //!
 //! A quiz follows the shape of a real rules test (seed 000, the Chinese federation's test for

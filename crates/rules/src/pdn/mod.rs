@@ -1,4 +1,4 @@
-//! PDN 3.0 game files: read game by game from any [`BufRead`], and written back.
+//! PDN 3.0 game files: read game by game from any [`BufRead`](std::io::BufRead), and written back.
 //!
 //! A game is a tag section (`[Event "..."]`, `[FEN "..."]`, `[GameType "20"]`) and movetext:
 //! move numbers `12.` / `12...` (ignored, except that the first one numbers the game's first

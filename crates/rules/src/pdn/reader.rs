@@ -70,8 +70,8 @@ impl RawGame {
 /// file is an error. A comment or variation still open when a tag line (`[Name "value"]` alone
 /// on its line) or the end of the file comes stops its game as unterminated, and reading goes
 /// on from that line. Memory stays bounded
-/// whatever the input: a game of more than [`MAX_GAME_TOKENS`] tokens is reported and skipped,
-/// and a line longer than [`MAX_LINE`] (or a game spanning more than [`MAX_GAME_BYTES`]) ends
+/// whatever the input: a game of more than [`MAX_GAME_TOKENS`](super::MAX_GAME_TOKENS) tokens is reported and skipped,
+/// and a line longer than [`MAX_LINE`](super::MAX_LINE) (or a game spanning more than [`MAX_GAME_BYTES`](super::MAX_GAME_BYTES)) ends
 /// the reading like an I/O error does: the reader
 /// yields that error and stops.
 pub struct Reader<B, R: Rules> {
