@@ -122,18 +122,17 @@ impl<R: Rules> Solver<R> {
         self.search(position, depth, 0)
     }
 
-    /// [`Solver::prove`] with a plain gain at the leaves, in a table of its own; its nodes are
-    /// not counted.
+    /// [`Solver::prove`] with a plain gain at the leaves, in a table of its own (so no entry
+    /// of either search is mistaken for the other's, and the full search's entries stay where
+    /// they were); its nodes are counted apart (`plain_nodes`), not against the search's.
     fn prove_plain(
         &mut self,
         position: &mut Position<R>,
         depth: u32,
         clock: DrawClock,
     ) -> Result<bool, Aborted> {
-        let (nodes, salt) = (self.nodes, self.goal_salt);
+        let nodes = self.nodes;
         self.plain = true;
-        self.goal_salt ^= PLAIN_SALT;
-        // A table of its own, so that the full search's entries stay where they were.
         if self.plain_table.is_empty() {
             self.plain_table = new_table();
         }
@@ -143,7 +142,6 @@ impl<R: Rules> Solver<R> {
         let result = self.search(&mut start, depth, 0);
         std::mem::swap(&mut self.table, &mut self.plain_table);
         self.plain = false;
-        self.goal_salt = salt;
         self.plain_nodes += self.nodes - nodes;
         self.nodes = nodes;
         result
@@ -421,9 +419,6 @@ impl<R: Rules> Solver<R> {
         self.goal_met_if_quiet(position)
     }
 }
-
-/// Mixed into the table keys of the plain searches of [`Solver::prove_plain`].
-const PLAIN_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Asks the processor to bring `table[slot]` into its cache ahead of use: a hint, which does
 /// nothing on other processors.
