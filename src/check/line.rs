@@ -246,7 +246,7 @@ fn walk_line<R: Rules>(
     let attacker = start.turn();
     let tokens = notation::line_tokens(text);
     let mut expected = vec![solution.line.clone()];
-    expected.extend(book.map(|b| book_moves(&start, b)));
+    expected.extend(book.and_then(|b| book_moves(&start, b)));
     let mut walk = Walk {
         solver,
         expected,
@@ -926,36 +926,22 @@ fn playable<R: Rules>(position: &Position<R>, tokens: &[String]) -> usize {
     count
 }
 
-/// The moves of the book line `text` from `start`, as far as they read.
-fn book_moves<R: Rules>(start: &Position<R>, text: &str) -> Vec<Move<R>> {
+/// The moves of the book line `text` from `start`; `None` unless every one of them reads as a
+/// legal move.
+fn book_moves<R: Rules>(start: &Position<R>, text: &str) -> Option<Vec<Move<R>>> {
     let mut position = *start;
     let mut moves = Vec::new();
     for token in notation::line_tokens(text) {
-        match position.parse_move(&token) {
-            Ok(m) => {
-                moves.push(m);
-                position = position.play_unchecked(&m);
-            }
-            Err(_) => break,
-        }
+        let m = position.parse_move(&token).ok()?;
+        moves.push(m);
+        position = position.play_unchecked(&m);
     }
-    moves
+    Some(moves)
 }
 
 /// Whether `played` is the book line `text` (or the part of it the student wrote).
 fn same_line<R: Rules>(start: &Position<R>, text: &str, played: &[Move<R>]) -> bool {
-    let mut position = *start;
-    let mut book = Vec::new();
-    for token in notation::line_tokens(text) {
-        match position.parse_move(&token) {
-            Ok(m) => {
-                book.push(m);
-                position = position.play_unchecked(&m);
-            }
-            Err(_) => return false,
-        }
-    }
-    !book.is_empty() && played.starts_with(&book)
+    book_moves(start, text).is_some_and(|book| !book.is_empty() && played.starts_with(&book))
 }
 
 /// The book line in numbered notation, and its first move: the exercise's `book` solution
@@ -965,24 +951,14 @@ fn book_line<R: Rules>(
     book: Option<&str>,
     solution: &Solution<R>,
 ) -> (String, Option<Move<R>>) {
-    let mut position = *start;
-    let mut moves = Vec::new();
-    for token in book.map(notation::line_tokens).unwrap_or_default() {
-        match position.parse_move(&token) {
-            Ok(m) => {
-                moves.push(m);
-                position = position.play_unchecked(&m);
-            }
-            Err(_) => {
-                moves.clear();
-                break;
-            }
+    match book
+        .and_then(|b| book_moves(start, b))
+        .filter(|m| !m.is_empty())
+    {
+        None => (solution.annotated(), solution.line.first().copied()),
+        Some(moves) => {
+            let key = solution.unique() && solution.key_moves.first() == moves.first();
+            (solver::annotate(start, &moves, key), moves.first().copied())
         }
-    }
-    if moves.is_empty() {
-        (solution.annotated(), solution.line.first().copied())
-    } else {
-        let key = solution.unique() && solution.key_moves.first() == moves.first();
-        (solver::annotate(start, &moves, key), moves.first().copied())
     }
 }

@@ -210,9 +210,7 @@ fn save(
             for lang in [Lang::English, Lang::Chinese] {
                 let caption = words::caption(lang, variant, side, composed.proven.goal);
                 exercise.title.set(lang, caption);
-                if let Some(shown) = generate::mine::hint_motif(&exercise.motifs) {
-                    let shown = words::motif(lang, shown);
-                    let hint = fill(lang, Text::MineHint, &[("motif", &shown)]);
+                if let Some(hint) = generate::mine::hint(lang, &exercise.motifs) {
                     exercise.hint.set(lang, hint);
                 }
                 let values: [(&str, &dyn std::fmt::Display); 4] = [

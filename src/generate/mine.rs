@@ -551,8 +551,15 @@ fn teaches<R: damtutor_rules::Rules>(solution: &solver::Solution<R>) -> bool {
         .any(|m| !m.is_capture())
 }
 
+/// The hint of an exercise with these motifs, in `lang`: "Think of a Turkish strike.", naming
+/// the most particular of them; `None` when none is worth a hint.
+pub fn hint(lang: Lang, motifs: &[Motif]) -> Option<String> {
+    let motif = words::motif(lang, hint_motif(motifs)?);
+    Some(say!(lang, Text::MineHint, motif))
+}
+
 /// The motif a hint names: the most particular of the solution's.
-pub fn hint_motif(motifs: &[Motif]) -> Option<Motif> {
+fn hint_motif(motifs: &[Motif]) -> Option<Motif> {
     const ORDER: [Motif; 11] = [
         Motif::CoupRoyal,
         Motif::CoupPhilippe,
@@ -597,9 +604,8 @@ fn texts<R: damtutor_rules::Rules>(
             None => caption,
         };
         out.title.set(lang, title);
-        if let Some(motif) = hint_motif(motifs) {
-            let motif = words::motif(lang, motif);
-            out.hint.set(lang, say!(lang, Text::MineHint, motif));
+        if let Some(hint) = hint(lang, motifs) {
+            out.hint.set(lang, hint);
         }
         out.comment.set(lang, comment(lang, &mined.played));
         let side = words::side(lang, mined.proven.variant(), mined.side);
