@@ -33,8 +33,8 @@ mod yaml;
 use yaml::{find_id_line, find_line, find_line_start};
 
 pub use answers::{
-    load_answer_file, load_answers, parse_answers, parse_answers_bytes, parse_answers_in, Answer,
-    AnswerFile, AnswerSheet, PracticeRecord, Seal, SealProblem,
+    load_answer_file, load_answers, parse_answer_file, parse_answers, parse_answers_bytes,
+    parse_answers_in, Answer, AnswerFile, AnswerSheet, PracticeRecord, Seal, SealProblem,
 };
 pub use table::{parse_class_sheet, sheet_column, ClassSheet, SheetProblem, SheetTrouble};
 

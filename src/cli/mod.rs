@@ -34,6 +34,7 @@ mod perft;
 mod play;
 mod practice;
 mod quiz;
+mod serve;
 mod sets;
 mod show;
 mod solve;
@@ -85,6 +86,9 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// Find combinations (played or missed) in PDN game files and write them as exercises.
     Mine(mine::MineArgs),
+    /// The teacher's desk: a local web page to pick exercises, print worksheets, make quizzes
+    /// and practice pages, and mark a class (on 127.0.0.1 only).
+    Serve(serve::ServeArgs),
 }
 
 pub use output::write_file;
@@ -146,5 +150,6 @@ fn run_command(cli: Cli) -> Result<(), CliError> {
         Command::Quiz(args) => quiz::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Mine(args) => mine::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }

@@ -221,15 +221,25 @@ impl AnswerFile {
 pub fn load_answer_file(path: &Path, lang: Lang) -> Result<AnswerFile, ExerciseError> {
     let name = path.display().to_string();
     let bytes = read(path, &name, lang)?;
-    let csv_name = path
+    parse_answer_file(&bytes, &name, lang)
+}
+
+/// [`load_answer_file`] of the bytes of a file named `name` (an upload): a class sheet when
+/// the name ends in `.csv` or the first line is a CSV header, else a student's YAML file.
+pub fn parse_answer_file(
+    bytes: &[u8],
+    name: &str,
+    lang: Lang,
+) -> Result<AnswerFile, ExerciseError> {
+    let csv_name = Path::new(name)
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-    if csv_name || table::looks_like_csv(&bytes) {
-        return table::parse_bytes(&bytes, &name, lang).map(AnswerFile::Class);
+    if csv_name || table::looks_like_csv(bytes) {
+        return table::parse_bytes(bytes, name, lang).map(AnswerFile::Class);
     }
-    let text = input::text(&bytes).map_err(|e| ExerciseError::not_utf8(&name, &e))?;
-    parse_answers_in(text, &name, lang).map(AnswerFile::Student)
+    let text = input::text(bytes).map_err(|e| ExerciseError::not_utf8(name, &e))?;
+    parse_answers_in(text, name, lang).map(AnswerFile::Student)
 }
 
 /// The bytes of an answer file, through the one bounded reader.

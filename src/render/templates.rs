@@ -52,11 +52,14 @@ pub enum Document {
     Feedback,
     /// A practice page: `practice.html`, `partials/practice.css`, `partials/practice.js`.
     Practice,
+    /// The teacher's desk of `damtutor serve`: `desk.html`, `partials/desk.css`,
+    /// `partials/desk.js`.
+    Desk,
 }
 
 /// The built-in templates: name, text, and the document they belong to (`None`: shared by
 /// every document, such as `base.html` and the partials).
-pub const BUILT_IN: [(&str, &str, Option<Document>); 19] = [
+pub const BUILT_IN: [(&str, &str, Option<Document>); 22] = [
     ("base.html", include_str!("../../templates/base.html"), None),
     (
         "macros.html",
@@ -143,6 +146,21 @@ pub const BUILT_IN: [(&str, &str, Option<Document>); 19] = [
         "partials/practice.js",
         include_str!("../../templates/partials/practice.js"),
         Some(Document::Practice),
+    ),
+    (
+        "desk.html",
+        include_str!("../../templates/desk.html"),
+        Some(Document::Desk),
+    ),
+    (
+        "partials/desk.css",
+        include_str!("../../templates/partials/desk.css"),
+        Some(Document::Desk),
+    ),
+    (
+        "partials/desk.js",
+        include_str!("../../templates/partials/desk.js"),
+        Some(Document::Desk),
     ),
 ];
 

@@ -15,6 +15,7 @@
 //! ```
 
 mod chinese;
+pub mod desk;
 mod english;
 mod moves;
 mod phrases;
