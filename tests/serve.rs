@@ -273,6 +273,58 @@ fn the_api_browses_proves_makes_and_marks() {
     assert_eq!(desk.get("/api/status").0, 200);
 }
 
+/// Files handed in (students' YAML answer files) are marked as `check` marks them.
+#[test]
+fn handed_in_files_get_the_marks_check_gives() {
+    let exercises = "tests/data/class/exercises.yaml";
+    let desk = Desk::start(&[exercises, "--lang", "en"]);
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files: Vec<Value> = ["alice.yaml", "bob.yaml"]
+        .iter()
+        .map(|name| {
+            let bytes = std::fs::read(root.join("tests/data/class/answers").join(name)).unwrap();
+            json!({"name": name, "data": b64(&bytes)})
+        })
+        .collect();
+    let (status, marks) = desk.post("/api/mark", &json!({"sets": [exercises], "files": files}));
+    assert_eq!(status, 200, "{marks}");
+    let totals: Vec<(String, String)> = marks["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["student"].as_str().unwrap().into(),
+                s["total"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    // What the command line gives for the same files.
+    let out = std::env::temp_dir().join(format!("damtutor-serve-check-{}", std::process::id()));
+    let run = cli::run_in_crate(&[
+        "check",
+        "--exercises",
+        exercises,
+        "tests/data/class/answers/alice.yaml",
+        "tests/data/class/answers/bob.yaml",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success());
+    let gradebook = std::fs::read_to_string(out.join("gradebook.csv")).unwrap();
+    let _ = std::fs::remove_dir_all(&out);
+    let expected: Vec<(String, String)> = gradebook
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let cells: Vec<&str> = line.split(',').collect();
+            (cells[0].to_string(), cells[cells.len() - 3].to_string())
+        })
+        .collect();
+    assert_eq!(totals, expected);
+    assert_eq!(totals[0], ("Alice".to_string(), "6".to_string()));
+}
+
 #[test]
 fn serve_refuses_foreign_origins_hosts_and_paths() {
     let desk = Desk::start(&["--lang", "en"]);

@@ -432,7 +432,11 @@
     });
     if (status.problems.length) {
       var box = document.getElementById("load-problems");
-      status.problems.forEach(function (p) { box.querySelector("ul").appendChild(el("li", { text: p })); });
+      // The first few: a folder of other YAML files would otherwise fill the page.
+      status.problems.slice(0, 20).forEach(function (p) { box.querySelector("ul").appendChild(el("li", { text: p })); });
+      if (status.problems.length > 20) {
+        box.querySelector("ul").appendChild(el("li", { text: "… (" + status.problems.length + ")" }));
+      }
       box.hidden = false;
     }
     if (!status.pdf) {

@@ -6,7 +6,7 @@
 //! threads; a panic there becomes an error answer, never a dead server.
 
 use super::guard;
-use super::library::{self, Filter, Place, Unusable};
+use super::library::{Filter, Place, Unusable};
 use super::store::{self, Made};
 use super::Desk;
 use crate::cli::pdf;
@@ -221,7 +221,8 @@ async fn status(
     let mut levels: Vec<u8> = library
         .sets
         .iter()
-        .flat_map(|s| s.exercises.iter().filter_map(move |e| library::level(s, e)))
+        .enumerate()
+        .flat_map(|(s, set)| (0..set.exercises.len()).filter_map(move |e| library.level((s, e))))
         .collect();
     levels.sort_unstable();
     levels.dedup();
@@ -333,12 +334,13 @@ async fn exercises(
         if filter.set.is_some_and(|f| f != s) {
             continue;
         }
-        for exercise in &set.exercises {
-            if !filter.admits(set, exercise) {
+        for (e, exercise) in set.exercises.iter().enumerate() {
+            let level = library.level((s, e));
+            if !filter.admits(set, exercise, level) {
                 continue;
             }
             if total >= offset && cards.len() < limit {
-                cards.push(card(set, exercise, lang));
+                cards.push(card(set, exercise, level, lang));
             }
             total += 1;
         }
@@ -347,7 +349,7 @@ async fn exercises(
 }
 
 /// An exercise as the browse list shows it.
-fn card(set: &ExerciseSet, exercise: &exercise::Exercise, lang: Lang) -> Value {
+fn card(set: &ExerciseSet, exercise: &exercise::Exercise, level: Option<u8>, lang: Lang) -> Value {
     let position = exercise.position;
     let variant = position.variant();
     let caption = words::caption(lang, variant, position.turn(), exercise.goal);
@@ -365,7 +367,7 @@ fn card(set: &ExerciseSet, exercise: &exercise::Exercise, lang: Lang) -> Value {
         "set_title": set_title(set, lang),
         "id": exercise.id,
         "game": variant.name(),
-        "level": library::level(set, exercise),
+        "level": level,
         "motifs": exercise.motifs.iter().map(|&m| words::motif(lang, m)).collect::<Vec<_>>(),
         "title": bilingual(&exercise.title, lang),
         "source": bilingual(&exercise.source, lang),

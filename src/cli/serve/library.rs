@@ -25,7 +25,13 @@ pub struct Library {
     pub problems: Vec<String>,
     pub limits: Limits,
     solutions: Mutex<HashMap<Place, VariantSolution>>,
+    /// The solver's estimate of the level of exercises that state none (nor their set).
+    estimated: HashMap<Place, u8>,
 }
+
+/// Exercises without a stated level are solved at start to estimate theirs, up to this many
+/// (the shipped sets' 95 take a fifth of a second); beyond, they are listed without a level.
+const MAX_ESTIMATED: usize = 400;
 
 /// Why an exercise cannot be used.
 pub enum Unusable {
@@ -54,12 +60,58 @@ impl Library {
                 Err(errors) => problems.extend(errors.iter().map(|e| e.to_string())),
             }
         }
-        Ok(Library {
+        let mut library = Library {
             sets,
             problems,
             limits,
             solutions: Mutex::new(HashMap::new()),
-        })
+            estimated: HashMap::new(),
+        };
+        library.estimate_levels();
+        Ok(library)
+    }
+
+    /// Solves the exercises that state no level (when there are not too many) and keeps the
+    /// solver's estimate of their level, and their solutions.
+    fn estimate_levels(&mut self) {
+        let places: Vec<Place> = self
+            .sets
+            .iter()
+            .enumerate()
+            .flat_map(|(s, set)| {
+                set.exercises
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.difficulty.or(set.level).is_none())
+                    .map(move |(e, _)| (s, e))
+            })
+            .collect();
+        if places.is_empty() || places.len() > MAX_ESTIMATED {
+            return;
+        }
+        // One at a time would repeat the set-up; all at once, those the solver rejects simply
+        // stay without a level (their problems are said when they are used).
+        let exercises: Vec<&Exercise> = places.iter().map(|&p| self.exercise(p).1).collect();
+        let reports = verify::verify_exercises(&exercises, None, self.limits, Lang::English);
+        let mut known = self.solutions.lock().unwrap_or_else(|e| e.into_inner());
+        for (place, report) in places.into_iter().zip(reports) {
+            if report.ok() {
+                if let Some(difficulty) = report.solution.difficulty() {
+                    self.estimated.insert(place, difficulty.level);
+                }
+                known.insert(place, report.solution);
+            }
+        }
+    }
+
+    /// The level of an exercise as a teacher filters by it: the exercise's own, else its
+    /// set's, else the solver's estimate.
+    pub fn level(&self, (s, e): Place) -> Option<u8> {
+        let set = &self.sets[s];
+        set.exercises[e]
+            .difficulty
+            .or(set.level)
+            .or_else(|| self.estimated.get(&(s, e)).copied())
     }
 
     /// The number of exercises.
@@ -141,11 +193,6 @@ impl Library {
     }
 }
 
-/// The level of an exercise as a teacher filters by it: the exercise's own, else its set's.
-pub fn level(set: &ExerciseSet, exercise: &Exercise) -> Option<u8> {
-    exercise.difficulty.or(set.level)
-}
-
 /// What a browse request asks for.
 #[derive(Default)]
 pub struct Filter {
@@ -158,12 +205,12 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// Whether `exercise` of `set` passes.
-    pub fn admits(&self, set: &ExerciseSet, exercise: &Exercise) -> bool {
+    /// Whether `exercise` of `set`, at `level`, passes.
+    pub fn admits(&self, set: &ExerciseSet, exercise: &Exercise, level: Option<u8>) -> bool {
         if self.game.is_some_and(|g| g != exercise.variant()) {
             return false;
         }
-        if self.level.is_some() && self.level != level(set, exercise) {
+        if self.level.is_some() && self.level != level {
             return false;
         }
         if self.motif.is_some_and(|m| !exercise.motifs.contains(&m)) {
@@ -192,7 +239,7 @@ impl Filter {
 }
 
 /// Appends the `.yaml`/`.yml` files under `folder`, sorted, sub-folders after the files
-/// (at most 8 folders deep; links to folders are not followed).
+/// (at most 8 folders deep; links to folders and hidden folders are not followed).
 fn yaml_files_under(folder: &Path, files: &mut Vec<PathBuf>, depth: usize) -> std::io::Result<()> {
     files.extend(exercise::files_in(folder)?);
     if depth >= 8 {
@@ -201,6 +248,8 @@ fn yaml_files_under(folder: &Path, files: &mut Vec<PathBuf>, depth: usize) -> st
     let mut folders: Vec<PathBuf> = std::fs::read_dir(folder)?
         .filter_map(|entry| entry.ok())
         .filter(|entry| entry.file_type().is_ok_and(|t| t.is_dir()))
+        // Hidden folders (.git, .cache) hold no exercise sets of the teacher's.
+        .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
         .map(|entry| entry.path())
         .collect();
     folders.sort();
