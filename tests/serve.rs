@@ -266,6 +266,34 @@ fn the_api_browses_proves_makes_and_marks() {
         .as_str()
         .unwrap()
         .starts_with("No student's answers could be read."));
+    // Values out of range: the field named, in the request's language.
+    let (status, answer) = desk.post(
+        "/api/worksheet",
+        &json!({"lang": "zh", "exercises": picked, "per_page": 0}),
+    );
+    assert_eq!(status, 400);
+    assert_eq!(answer["error"], "per_page：1-30");
+    let (status, answer) = desk.post("/api/quiz", &json!({"games": ["chess"]}));
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"].as_str().unwrap().starts_with("games: "),
+        "{answer}"
+    );
+    let (status, answer) = desk.get("/api/exercises?level=high");
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"].as_str().unwrap().starts_with("level: "),
+        "{answer}"
+    );
+    let (status, answer) = desk.post(
+        "/api/worksheet",
+        &json!({"exercises": picked, "colour": "red"}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        answer["error"].as_str().unwrap().contains("colour"),
+        "{answer}"
+    );
     let big = vec![b' '; 9 << 20];
     let (status, _) = desk.request("POST", "/api/mark", &[], &big);
     assert_eq!(status, 413);
