@@ -256,15 +256,17 @@ async fn status(
     .into_response())
 }
 
-/// A set's title in `lang`, else its file's name (never the other language: a page speaks one).
+/// A set's title in `lang`, else its game and its file's name (never the other language: a
+/// page speaks one): "国际跳棋（百格） · level-3".
 fn set_title(set: &ExerciseSet, lang: Lang) -> String {
     bilingual(&set.title, lang).unwrap_or_else(|| {
-        std::path::Path::new(&set.source_name)
+        let file = std::path::Path::new(&set.source_name)
             .file_stem()
             .map_or_else(
                 || set.source_name.clone(),
                 |s| s.to_string_lossy().into_owned(),
-            )
+            );
+        format!("{} · {file}", desk::word(lang, game_key(set.variant)))
     })
 }
 
