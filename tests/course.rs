@@ -25,6 +25,15 @@ fn board(game: &str) -> Vec<(PathBuf, Vec<Exercise>)> {
         .into_iter()
         .map(|path| {
             let set = exercise::load(&path).unwrap_or_else(|e| panic!("{e:?}"));
+            // The set's own title in both languages: a Chinese sheet or page names it in Chinese.
+            for lang in [Lang::English, Lang::Chinese] {
+                let title = set.title.get(lang).unwrap_or_default();
+                assert!(
+                    !title.trim().is_empty(),
+                    "{}: no title in {lang:?}",
+                    path.display()
+                );
+            }
             (path, set.exercises)
         })
         .collect()

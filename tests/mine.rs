@@ -224,8 +224,10 @@ fn games_of_the_8x8_games_are_mined_with_their_own_rules() {
     let _ = std::fs::remove_file(&out);
     let set = exercise::parse(&written, "mined.yaml").expect("a valid set");
     assert_eq!(exercise::to_yaml(&set), written);
-    // The set is of the first exercise's game; the others name theirs.
+    // The set is of the first exercise's game; the others name theirs. Its title in Chinese
+    // names that game too (not --variant's default).
     assert!(written.contains("\nvariant: brazilian\n"), "{written}");
+    assert_eq!(set.title.get(Lang::Chinese), Some("64格国际跳棋练习"));
     assert_eq!(written.matches("  variant: russian\n").count(), 1);
     assert_eq!(written.matches("  variant: english\n").count(), 2);
     for report in verify::verify_set(&set, Limits::default()) {

@@ -3,7 +3,7 @@ use super::output::is_device;
 use super::values::one_of;
 use super::{write_file, CliError, VariantArg};
 use clap::{Args, ValueEnum};
-use damtutor::exercise::{self, Exercise};
+use damtutor::exercise::{self, Bilingual, Exercise};
 use damtutor::generate::compose::most_pieces;
 use damtutor::generate::{self, compose, ComposeOptions, ComposeReport, Stop, Target};
 use damtutor::words::{self, fill, Lang, Text};
@@ -48,6 +48,10 @@ pub struct GenerateArgs {
     /// The set's title [default: from the motif and seed].
     #[arg(long)]
     pub title: Option<String>,
+    /// The set's title in Chinese, for sheets and pages in Chinese [default: the game's
+    /// exercises, such as 国际跳棋练习]
+    #[arg(long, value_name = "TITLE")]
+    pub title_zh: Option<String>,
     #[command(flatten)]
     pub threads: ThreadArgs,
     /// The exercise file to write (YAML, the format `validate` reads). It is rewritten after
@@ -110,14 +114,23 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     options.proof.nodes = args.nodes.max(1_000);
     args.threads.apply()?;
     let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit)));
-    let title = args.title.clone().unwrap_or_else(|| {
-        format!(
-            "Composed exercises: {}{} (seed {})",
-            game_words(variant, ", "),
-            target.key().replace('_', " "),
-            args.seed
-        )
-    });
+    let mut title = Bilingual::new(
+        Lang::English,
+        args.title.clone().unwrap_or_else(|| {
+            format!(
+                "Composed exercises: {}{} (seed {})",
+                game_words(variant, ", "),
+                target.key().replace('_', " "),
+                args.seed
+            )
+        }),
+    );
+    title.set(
+        Lang::Chinese,
+        args.title_zh
+            .clone()
+            .unwrap_or_else(|| words::exercises_of(Lang::Chinese, variant).to_string()),
+    );
 
     let device = is_device(&args.out);
     let bar = progress_bar(u64::from(args.count), COUNT_BAR);
@@ -184,7 +197,7 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
 /// The set as composed so far, written atomically.
 fn save(
     path: &Path,
-    title: &str,
+    title: &Bilingual,
     args: &GenerateArgs,
     report: &ComposeReport,
 ) -> Result<(), CliError> {
@@ -234,7 +247,7 @@ fn save(
         target.key(),
         args.seed
     );
-    let set = generate::exercise_set(title.to_string(), Some(description), exercises);
+    let set = generate::exercise_set(title.clone(), Some(description), exercises);
     write_file(path, &exercise::to_yaml(&set))
 }
 

@@ -3,9 +3,10 @@ use super::output::{self, is_device, Streamed};
 use super::values::{one_of, VariantName};
 use super::CliError;
 use clap::Args;
-use damtutor::exercise::{self, Exercise};
+use damtutor::exercise::{self, Bilingual, Exercise};
 use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
 use damtutor::generate::{self, Stop, Target};
+use damtutor::words::{self, Lang};
 use damtutor::Variant;
 use std::collections::{HashMap, HashSet};
 use std::io::BufReader;
@@ -48,6 +49,10 @@ pub struct MineArgs {
     /// The set's title [default: from the file names].
     #[arg(long)]
     pub title: Option<String>,
+    /// The set's title in Chinese, for sheets and pages in Chinese [default: the game's
+    /// exercises, such as 国际跳棋练习]
+    #[arg(long, value_name = "TITLE")]
+    pub title_zh: Option<String>,
     #[command(flatten)]
     pub threads: ThreadArgs,
     /// The exercise file to write (YAML, the format `validate` reads). It is written as the
@@ -90,10 +95,17 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
                 .unwrap_or_default()
         })
         .collect();
-    let title = args
-        .title
-        .clone()
-        .unwrap_or_else(|| format!("Combinations from {}", names.join(", ")));
+    // The Chinese title, unless given, names the game of the first exercise found (the games'
+    // own GameType decides it, not only --variant): see SetWriter::append.
+    let mut title = Bilingual::new(
+        Lang::English,
+        args.title
+            .clone()
+            .unwrap_or_else(|| format!("Combinations from {}", names.join(", "))),
+    );
+    if let Some(zh) = &args.title_zh {
+        title.set(Lang::Chinese, zh.clone());
+    }
     let description = format!(
         "Found by damtutor mine (motif {}, least gain {}): positions from games where the side to \
          move had a forced combination, played or missed.",
@@ -268,7 +280,7 @@ impl Ids {
 /// first exercise's game, and an exercise of another game names its own.
 struct SetWriter {
     path: PathBuf,
-    title: String,
+    title: Bilingual,
     description: String,
     /// The set's game, once the first exercise gave it.
     variant: Option<Variant>,
@@ -278,7 +290,7 @@ struct SetWriter {
 }
 
 impl SetWriter {
-    fn new(path: &Path, title: String, description: String) -> SetWriter {
+    fn new(path: &Path, title: Bilingual, description: String) -> SetWriter {
         SetWriter {
             path: path.to_path_buf(),
             title,
@@ -296,7 +308,7 @@ impl SetWriter {
             return Err(());
         }
         let variant = *self.variant.get_or_insert(exercise.variant());
-        let mut one = generate::exercise_set(String::new(), None, vec![exercise.clone()]);
+        let mut one = generate::exercise_set(Bilingual::default(), None, vec![exercise.clone()]);
         one.variant = variant;
         let yaml = exercise::to_yaml(&one);
         let item = yaml
@@ -316,12 +328,14 @@ impl SetWriter {
 
     fn append(&mut self, item: &str) -> Result<(), CliError> {
         if self.open.is_none() {
-            let mut empty = generate::exercise_set(
-                self.title.clone(),
-                Some(self.description.clone()),
-                Vec::new(),
-            );
-            empty.variant = self.variant.unwrap_or_default();
+            let variant = self.variant.unwrap_or_default();
+            let mut title = self.title.clone();
+            if title.get(Lang::Chinese).is_none() {
+                title.set(Lang::Chinese, words::exercises_of(Lang::Chinese, variant));
+            }
+            let mut empty =
+                generate::exercise_set(title, Some(self.description.clone()), Vec::new());
+            empty.variant = variant;
             let header = exercise::to_yaml(&empty).replace("exercises: []\n", "exercises:\n");
             let mut out = Streamed::create(&self.path)?;
             out.write(header.as_bytes())

@@ -584,15 +584,16 @@ impl Stop {
     }
 }
 
-/// An exercise set in English around `exercises`, with the default scoring.
+/// An exercise set in English around `exercises` (its title in both languages when given so),
+/// with the default scoring.
 pub fn exercise_set(
-    title: String,
+    title: Bilingual,
     description: Option<String>,
     exercises: Vec<Exercise>,
 ) -> ExerciseSet {
     ExerciseSet {
         source_name: String::new(),
-        title: Bilingual::new(Lang::English, title),
+        title,
         subtitle: Bilingual::default(),
         author: None,
         language: Lang::English,
