@@ -43,6 +43,7 @@
 
 mod board;
 mod build;
+mod conduct;
 mod family;
 mod geometry;
 mod giveaway;
@@ -175,6 +176,7 @@ fn families<R: Rules>() -> Vec<Family<R>> {
     let mut all = board::families::<R>();
     all.extend(moves::families::<R>());
     all.extend(rules::families::<R>());
+    all.extend(conduct::families::<R>());
     all.extend(notation::families::<R>());
     all.extend(tactics::families::<R>());
     all
@@ -438,7 +440,9 @@ fn make_points(
         .filter(|&i| makers[i].asks(kind))
         .collect();
     let mut out: Vec<Question> = Vec::new();
+    const TRIES: usize = 8;
     let mut dry = vec![false; asking.len()];
+    let mut misses = vec![0; asking.len()];
     let mut k = turn;
     let reach = |out: &[Question]| -> u32 {
         let points: u32 = out.iter().map(|q| q.points).sum();
@@ -454,6 +458,14 @@ fn make_points(
         let made = make_in(&mut *makers[asking[slot]], kind, 1, seen);
         if made.is_empty() {
             dry[slot] = true;
+        }
+        // A blank is worth a point at least: a question whose blanks would make more points
+        // than the target is left for another (a small quiz has room for a blank or two).
+        let blanks = |qs: &[Question]| qs.iter().map(|q| q.blanks.len() as u32).sum::<u32>();
+        if blanks(&out) + blanks(&made) > target.max(1) {
+            misses[slot] += 1;
+            dry[slot] |= misses[slot] >= TRIES;
+            continue;
         }
         out.extend(made);
     }
@@ -480,8 +492,29 @@ fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
 
 /// Families whose questions share an answer, the wording of one giving the other away: the
 /// corners question names the long diagonal's ends (its answer), and the long diagonal (大道)
-/// question says the diagonal joins the corners (so its corner squares are on it).
-const SHARED_ANSWERS: &[&[&str]] = &[&["long_diagonal", "corners"]];
+/// question says the diagonal joins the corners (so its corner squares are on it); the conduct
+/// question's acts say when a move is made (changing it before the hand leaves the piece is
+/// allowed), when captured pieces come off and how a king is marked; the crowning blank says
+/// how a king is marked; a king's statement that captured pieces come off at once is judged by
+/// the removal and conduct questions.
+const SHARED_ANSWERS: &[[&str; 2]] = &[
+    ["long_diagonal", "corners"],
+    ["move_made", "conduct"],
+    ["removal", "conduct"],
+    ["king_mark", "conduct"],
+    ["king_mark", "crowning_name"],
+    ["king_facts", "conduct"],
+    ["king_facts", "removal"],
+];
+
+/// The families that must not be on a paper with `family`.
+fn sharing(family: &str) -> impl Iterator<Item = &'static str> + '_ {
+    SHARED_ANSWERS.iter().filter_map(move |pair| match pair {
+        [a, b] if *a == family => Some(*b),
+        [a, b] if *b == family => Some(*a),
+        _ => None,
+    })
+}
 
 /// Makes up to `n` new questions of `kind`, taking the families in turns (in a shuffled order,
 /// the least `used` first) so that a quiz covers as many of them as it can.
@@ -523,14 +556,11 @@ fn fill<R: Rules>(
                 );
                 // Families that share an answer, one's wording giving the other away, are
                 // asked at most one of them on a paper.
-                let group = SHARED_ANSWERS
-                    .iter()
-                    .position(|g| g.contains(&question.family.as_str()))
-                    .map(|g| format!("shared:{}:{g}", R::RULES.variant.name()));
-                let free = group.as_ref().is_none_or(|g| !seen.contains(g));
+                let asked = |family: &str| format!("asked:{}:{family}", R::RULES.variant.name());
+                let free = sharing(&question.family).all(|other| !seen.contains(&asked(other)));
                 if free && !seen.contains(&prompt) && seen.insert(signature) {
                     seen.insert(prompt);
-                    seen.extend(group);
+                    seen.insert(asked(&question.family));
                     out.push(question);
                 } else {
                     failures[i] += 1;
