@@ -84,6 +84,15 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         Answer => "答案",
         Why => "解析",
         Seed => "试卷编号",
+        // Quizzes: the console lines of the quiz command
+        QuizConsoleSummary => "{questions} 道题，{points} 分",
+        QuizConsoleVerbose => "，试卷编号 {seed}，用时 {millis} 毫秒",
+        QuizConsoleToStdout => "试卷（{summary}）已输出到标准输出",
+        QuizConsoleWroteSummary => "已写入 {path}（{summary}）",
+        QuizConsoleWrote => "已写入 {path}",
+        QuizConsoleDiagrams => "已在 {folder} 写入 {count} 张棋图",
+        QuizConsoleFewer => "damtutor：符合这些主题和题型的不同题目只有 {made} 道（要求 {count} 道）",
+
         Example => "示例",
         QuizAnswersTitle => "{title}：参考答案",
         QuizDiagramLabel => "第{number}题棋图",
@@ -144,8 +153,8 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         MustHaveToMove => "局面必须由{who}先走。",
         DesignAccepted => "正确：{line}，是{name}。",
         DesignWithoutMotif => "这个局面能取胜（{line}），但不是{name}。",
-        DesignNoWin => "解题程序在这个局面中找不到必胜或得子的着法，因此没有{name}。",
-        DesignUnknown => "解题程序在限定内无法判断这个局面是否是{name}（请老师判断）。",
+        DesignNoWin => "这个局面中没有找到必胜或得子的着法，因此没有{name}。",
+        DesignUnknown => "在限定的步数内无法判断这个局面是不是{name}（请老师判断）。",
         DesignWhosePieces => "“{word}”：请写明是哪一方的棋子（白：…… 黑：……）",
         DesignNotASquare => "“{word}”不是棋盘上的格子",
         DesignNoPieces => "没有写出棋子",
@@ -160,7 +169,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         LineAlternativeKey => "正确：你走的 {key} 也可以；参考答案是 {line}。",
         LineAlternativeLine => "正确：你的着法也可以；参考答案是 {line}。",
         LineNoMoves => "没有写出着法。",
-        LineUnsolved => "解题程序在限定内没能解出这个局面，而这条着法在限定内不能确保取胜。",
+        LineUnsolved => "这个局面在限定的步数内没能解出，这条着法在限定的步数内也不能确保取胜。",
         LineIncomplete => "到这里都对，但着法没有写完：{attacker}还没有达到目标。",
         LineSentence => "{reason}。",
         LineIllegal => "{move} 不合规则（{rule}）。",
@@ -185,8 +194,8 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         GoalNameMaterial => "净得 {n} 子",
         GoalNameKing => "成王",
         GoalNameGain => "得子",
-        NoSolutionNone => "这个局面没有经过证明的解法，无法检查：解题程序找不到确保{goal}的着法",
-        NoSolutionUnknown => "这个局面没有经过证明的解法，无法检查：解题程序先达到了它的限制（可以调高 --max-nodes 或 --time-limit）",
+        NoSolutionNone => "这个局面没有经过证明的解法，无法检查：没有找到确保{goal}的着法",
+        NoSolutionUnknown => "这个局面没有经过证明的解法，无法检查：搜索先达到了限制（可以调高 --max-nodes 或 --time-limit）",
         CheckLineYourLine => "你的着法：{line}",
         CheckLineRefutation => "对方的应着：{line}",
         CheckLineWhichExercise => "{file} 中有 {count} 道题：请用 --id 选一道（{ids}）",
@@ -268,7 +277,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         FilesNotRead => "有 {count} 个答案文件无法读取，其余的已经评分",
         TableProblems => "班级答案表中有 {count} 处问题，其余学生已经评分",
         ExercisesTwice => "题目编号“{id}”在多个题集中出现：无法确定答案对应哪道题",
-        ExerciseUnproven => "题目 {id}：解题程序不能证明这道题（结果：{status}），因此无法评分",
+        ExerciseUnproven => "题目 {id}：这道题的答案没有得到证明（结果：{status}），因此无法评分",
 
         // Answer files: a student's YAML file, or a class in one CSV sheet
         AnswerAbout => "题目 {id}：{message}",
@@ -315,7 +324,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         SolveTree => "变化：",
         SolveGoalReached => "（达到目标）",
         SolveMore => "（略）",
-        SolveNone => "在搜索深度内找不到确保{goal}的着法",
+        SolveNone => "在 {plies} 步之内没有找到确保{goal}的着法",
         SolveNodes => "{nodes} 个节点，{millis} 毫秒",
         SolveNoSuchId => "{file}：没有编号为“{id}”的题目",
         NoneFound => "无",
@@ -590,7 +599,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
 
         // Quiz questions: tactics
         WinLinePrompt => "如图：{headline}。写出着法。",
-        DesignExplanation => "例如 {example}：{line}。只要解题程序证明能取胜并在其中找到{name}，任何局面都算对。",
+        DesignExplanation => "例如 {example}：{line}。只要能证明取胜，并且着法中有{name}，任何局面都算对。",
 
 
         // The solver's answers: the rest of a decided line, the goal chosen, uniqueness, draw rules

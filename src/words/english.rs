@@ -165,8 +165,8 @@ english! {
     MustHaveToMove => "The position must have {who} to move.",
     DesignAccepted => "Accepted: {line} - a {name}.",
     DesignWithoutMotif => "The position wins ({line}), but not with a {name}.",
-    DesignNoWin => "The solver finds no forced win or gain here, so no {name}.",
-    DesignUnknown => "The solver cannot judge this position within its limits (a {name}?): the teacher decides.",
+    DesignNoWin => "No forced win or gain was found in this position, so it shows no {name}.",
+    DesignUnknown => "Whether this position shows a {name} could not be decided within the quiz's limits: the teacher decides.",
     DesignWhosePieces => "'{word}': say whose pieces these are (white ... black ...), or give a FEN",
     DesignNotASquare => "'{word}' is not a square",
     DesignNoPieces => "no pieces given",
@@ -181,7 +181,7 @@ english! {
     LineAlternativeKey => "Correct: your {key} also works; the book line is {line}.",
     LineAlternativeLine => "Correct: your line also works; the book line is {line}.",
     LineNoMoves => "No moves given.",
-    LineUnsolved => "The solver could not solve the position within its limits, and the line forces no win within them.",
+    LineUnsolved => "The position could not be solved within the quiz's limits, and the line forces no win within them.",
     LineIncomplete => "Right so far, but the line stops before the goal: {attacker} still has to finish it.",
     LineSentence => "{reason}.",
     LineIllegal => "{move} is not allowed ({rule}).",
@@ -206,8 +206,8 @@ english! {
     GoalNameMaterial => "gain of {n}",
     GoalNameKing => "king",
     GoalNameGain => "gain",
-    NoSolutionNone => "the position has no proven solution to check against: the solver finds no forced {goal} in it",
-    NoSolutionUnknown => "the position has no proven solution to check against: the solver reached its limits first (raise --max-nodes or --time-limit)",
+    NoSolutionNone => "the position has no proven solution to check against: no forced {goal} was found in it",
+    NoSolutionUnknown => "the position has no proven solution to check against: the search reached its limits first (raise --max-nodes or --time-limit)",
     CheckLineYourLine => "Your line: {line}",
     CheckLineRefutation => "Refutation: {line}",
     CheckLineWhichExercise => "{file} has {count} exercises: choose one with --id ({ids})",
@@ -316,7 +316,7 @@ english! {
     FilesNotRead => "{count} answer file(s) could not be read; the others were marked",
     TableProblems => "{count} problem(s) in the class sheet(s); the other students were marked",
     ExercisesTwice => "exercise id '{id}' appears in more than one set: answers would be ambiguous",
-    ExerciseUnproven => "exercise {id}: the solver does not prove it (status {status}), so answers cannot be marked",
+    ExerciseUnproven => "exercise {id}: its answer is not proven (status {status}), so answers cannot be marked",
 
     // Answer files: a student's YAML file, or a class in one CSV sheet
     AnswerAbout => "exercise {id}: {message}",
@@ -363,7 +363,7 @@ english! {
     SolveTree => "tree:",
     SolveGoalReached => "(goal reached)",
     SolveMore => "(more)",
-    SolveNone => "no forced {goal} found within the horizon",
+    SolveNone => "no forced {goal} found within {plies} plies",
     SolveNodes => "{nodes} nodes, {millis} ms",
     SolveNoSuchId => "{file}: no exercise has the id '{id}'",
     NoneFound => "none",
@@ -387,6 +387,14 @@ english! {
     VerifyNotForcing => "solution move {move} does not force {goal}",
     VerifyUnchecked => "solution move {move} could not be checked within the solver's limits",
 
+    // Quizzes: the console lines of the quiz command
+    QuizConsoleSummary => "{questions} questions, {points} points",
+    QuizConsoleVerbose => ", seed {seed}, {millis} ms",
+    QuizConsoleToStdout => "quiz ({summary}) written to standard output",
+    QuizConsoleWroteSummary => "wrote {path} ({summary})",
+    QuizConsoleWrote => "wrote {path}",
+    QuizConsoleDiagrams => "wrote {count} diagrams in {folder}",
+    QuizConsoleFewer => "damtutor: only {made} different questions fit these topics and types (asked for {count})",
     // Quizzes
     QuizTitle => "Rules test: {game}",
     QuizGameMark => "[{game}] ",
@@ -638,7 +646,7 @@ english! {
 
     // Quiz questions: tactics
     WinLinePrompt => "{headline}. Write the moves.",
-    DesignExplanation => "For example {example}: {line}. Any position counts when the solver proves the win and finds the {name} in it.",
+    DesignExplanation => "For example {example}: {line}. Any position counts when the win is proven and the {name} is in its line.",
     // Practice pages: every word the page shows (its script names them by practice::words)
     PageProgress => "{solved} of {count} solved",
     PageExercises => "Exercises",
