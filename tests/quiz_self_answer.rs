@@ -24,6 +24,10 @@ const SHARED_ANSWERS: [[&str; 2]; 7] = [
     ["king_facts", "removal"],
 ];
 
+/// Families asked at most once a paper: their questions draw on one set of statements or
+/// clauses (the jumping blanks in another order, a single and a multiple choice on kings).
+const ONCE: [&str; 5] = ["jumping", "conduct", "king_facts", "man_captures", "losing"];
+
 #[test]
 fn no_quiz_of_seeds_1_to_50_answers_itself_in_any_game() {
     for variant in Variant::ALL {
@@ -48,6 +52,10 @@ fn no_quiz_of_seeds_1_to_50_answers_itself_in_any_game() {
                     !(asked(a) && asked(b)),
                     "{context}: {a} and {b} are both asked"
                 );
+            }
+            for family in ONCE {
+                let times = quiz.questions.iter().filter(|q| q.family == family).count();
+                assert!(times <= 1, "{context}: {family} asked {times} times");
             }
             let mut prompts = BTreeSet::new();
             for q in &quiz.questions {

@@ -505,6 +505,13 @@ const SHARED_ANSWERS: &[[&str; 2]] = &[
     ["king_mark", "crowning_name"],
     ["king_facts", "conduct"],
     ["king_facts", "removal"],
+    // Families asked once a paper: their questions draw on one set of statements or clauses
+    // (a single and a multiple choice on kings, two orders of the same blanks).
+    ["jumping", "jumping"],
+    ["conduct", "conduct"],
+    ["king_facts", "king_facts"],
+    ["man_captures", "man_captures"],
+    ["losing", "losing"],
 ];
 
 /// The families that must not be on a paper with `family`.
