@@ -488,6 +488,59 @@ fn count_prompt(name: &str) -> Text {
     }
 }
 
+/// Why a count is what it is: the squares, rows or lines counted.
+fn count_explanation<R: Rules>(context: &Context<R>, fact: &Count) -> String {
+    let board = R::RULES.board;
+    let lang = context.lang;
+    let names = context.names();
+    let value = fact.value;
+    let size = board.size();
+    // A run of squares: "31-50" where squares are numbered, else every name.
+    let span = |squares: &[Square]| match (names.numbered(), squares) {
+        (true, [first, .., last]) => format!("{}-{}", names.square(*first), names.square(*last)),
+        _ => words::list(lang, &names.squares(squares)),
+    };
+    match fact.name {
+        "pieces_each" => say!(
+            lang,
+            Text::CountPiecesEachExplanation,
+            white = names.side(Color::White),
+            black = names.side(Color::Black),
+            w = span(&start_holding::<R>(Some(Color::White))),
+            b = span(&start_holding::<R>(Some(Color::Black))),
+            value
+        ),
+        "playable_squares" => say!(
+            lang,
+            Text::CountPlayableExplanation,
+            size,
+            total = usize::from(size) * usize::from(size),
+            value
+        ),
+        "board_squares" => say!(lang, Text::CountBoardExplanation, size, value),
+        "diagonals" => {
+            let [a, b] = geometry::diagonal_counts(board);
+            say!(lang, Text::CountDiagonalsExplanation, a, b, value)
+        }
+        "long_diagonal_squares" => {
+            let all = words::list(lang, &names.squares(&geometry::long_diagonal(board)));
+            say!(lang, Text::LongDiagonalExplanation, all)
+        }
+        "double_diagonal_squares" => {
+            let [first, second] = geometry::double_diagonals(board);
+            let (a, b) = (
+                words::list(lang, &names.squares(&first)),
+                words::list(lang, &names.squares(&second)),
+            );
+            say!(lang, Text::DoubleDiagonalExplanation, a, b)
+        }
+        _ => {
+            let empty = start_holding::<R>(None);
+            say!(lang, Text::CountEmptyExplanation, all = span(&empty), value)
+        }
+    }
+}
+
 fn counts<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
     let board = R::RULES.board;
     let lang = context.lang;
@@ -513,11 +566,8 @@ fn counts<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Ques
     let facts = count_facts::<R>();
     let fact = facts.choose(&mut context.rng)?;
     let prompt = say!(lang, count_prompt(fact.name), game);
-    let draft = Draft::new("counts", Topic::Board, prompt).explain(say!(
-        lang,
-        Text::CountExplanation,
-        value = fact.value
-    ));
+    let draft =
+        Draft::new("counts", Topic::Board, prompt).explain(count_explanation(context, fact));
     if kind == Blank {
         return blanks(draft, vec![Fill::number(fact.value as u64, 1)]);
     }

@@ -397,7 +397,11 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         Dark => "深色",
         Light => "浅色",
         DarkSquaresExplanation => "只使用 {count} 个深色格；左下角的格子是深色格。",
-        CountExplanation => "答案是 {value}。",
+        CountPiecesEachExplanation => "{white}的棋子开始时放在 {w}，{black}的放在 {b}：每方 {value} 个棋子。",
+        CountPlayableExplanation => "只使用深色格：{size}×{size} 共 {total} 个格子中的 {value} 个。",
+        CountBoardExplanation => "{size} 排，每排 {size} 格：共 {value} 个格子。",
+        CountDiagonalsExplanation => "向一个方向的斜线有 {a} 条，向另一个方向的有 {b} 条（每条至少两个格子）：共 {value} 条。",
+        CountEmptyExplanation => "开始时空着的格子：{all}（{value} 个）。",
 
         // Quiz questions: moves and captures
         LegalCompulsoryExplanation => "合法的着法：{all}。有吃必吃。",

@@ -444,7 +444,11 @@ english! {
     Dark => "dark",
     Light => "light",
     DarkSquaresExplanation => "Only the {count} dark squares are used; the bottom-left square is dark.",
-    CountExplanation => "The answer is {value}.",
+    CountPiecesEachExplanation => "{white} starts on {w} and {black} on {b}: {value} pieces each.",
+    CountPlayableExplanation => "Only the dark squares are used: {value} of the {total} squares of the {size}x{size} board.",
+    CountBoardExplanation => "{size} rows of {size} squares: {value} squares.",
+    CountDiagonalsExplanation => "{a} diagonals run one way and {b} the other (a diagonal has two squares or more): {value} in all.",
+    CountEmptyExplanation => "Empty at the start: {all} ({value} squares).",
 
     // Quiz questions: moves and captures
     LegalCompulsoryExplanation => "Legal: {all}. Capturing is compulsory.",
