@@ -86,6 +86,19 @@ fn words_are_filled_in(quiz: &Quiz, seed: u64) {
         for text in texts {
             let words = english_words(&text);
             assert!(words.is_empty(), "seed {seed}: {words:?} in {text}");
+            // The machine's words stay out of what students and teachers read.
+            for machine in ["解题程序", "求解器", "节点", "预算", "种子"] {
+                assert!(!text.contains(machine), "seed {seed}: {machine} in {text}");
+            }
+        }
+    } else {
+        for text in texts {
+            for machine in ["solver", "nodes", "budget", "seed"] {
+                assert!(
+                    !text.to_lowercase().contains(machine),
+                    "seed {seed}: {machine} in {text}"
+                );
+            }
         }
     }
 }
