@@ -189,7 +189,7 @@ fn versions_reorder_the_same_questions_with_their_own_keys() {
     let signature = |q: &Question| {
         let mut options = q.options.clone();
         options.sort();
-        (q.family.clone(), q.prompt.clone(), options, q.fen.clone())
+        (q.family, q.prompt.clone(), options, q.fen.clone())
     };
     let base: BTreeSet<_> = quiz.questions.iter().map(signature).collect();
     for (i, version) in versions.iter().enumerate() {

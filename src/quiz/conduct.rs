@@ -5,8 +5,8 @@
 //! beside each field; the questions read the table and never know an answer of their own.
 
 use super::build::{blanks, choice, Choice, Draft, Fill, Order};
-use super::family::{Context, Family};
-use super::question::{Question, QuestionType, Topic};
+use super::family::{Context, FamilyDef};
+use super::question::{Family, Question, QuestionType, Topic};
 use crate::words::synonyms::Word;
 use crate::words::{say, Lang, Text};
 use crate::{RuleSet, Rules, Variant};
@@ -128,31 +128,31 @@ fn any_game(_: &RuleSet) -> bool {
     true
 }
 
-pub(crate) fn families<R: Rules>() -> Vec<Family<R>> {
+pub(crate) fn families<R: Rules>() -> Vec<FamilyDef<R>> {
     vec![
-        Family {
-            name: "move_made",
+        FamilyDef {
+            name: Family::MoveMade,
             topic: Topic::Rules,
             kinds: &[Single],
             fits: any_game,
             make: move_made::<R>,
         },
-        Family {
-            name: "conduct",
+        FamilyDef {
+            name: Family::Conduct,
             topic: Topic::Rules,
             kinds: &[Single, Multi],
             fits: any_game,
             make: behaviour::<R>,
         },
-        Family {
-            name: "king_mark",
+        FamilyDef {
+            name: Family::KingMark,
             topic: Topic::Rules,
             kinds: &[Single],
             fits: any_game,
             make: king_mark::<R>,
         },
-        Family {
-            name: "crowning_name",
+        FamilyDef {
+            name: Family::CrowningName,
             topic: Topic::Rules,
             kinds: &[Blank],
             fits: stacked,
@@ -177,8 +177,12 @@ fn move_made<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Q
     choice(
         context,
         kind,
-        Draft::new("move_made", Topic::Rules, say!(lang, Text::MoveMadeSingle))
-            .explain(explanation),
+        Draft::new(
+            Family::MoveMade,
+            Topic::Rules,
+            say!(lang, Text::MoveMadeSingle),
+        )
+        .explain(explanation),
         right,
         wrong,
         Order::Shuffle,
@@ -272,7 +276,7 @@ fn behaviour<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Q
     choice(
         context,
         kind,
-        Draft::new("conduct", Topic::Rules, say!(lang, prompt)).explain(explanation),
+        Draft::new(Family::Conduct, Topic::Rules, say!(lang, prompt)).explain(explanation),
         right,
         wrong,
         Order::Shuffle,
@@ -331,8 +335,12 @@ fn king_mark<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Q
     choice(
         context,
         kind,
-        Draft::new("king_mark", Topic::Rules, say!(lang, Text::KingMarkSingle))
-            .explain(say!(lang, explanation)),
+        Draft::new(
+            Family::KingMark,
+            Topic::Rules,
+            say!(lang, Text::KingMarkSingle),
+        )
+        .explain(say!(lang, explanation)),
         vec![mark],
         wrong,
         Order::Shuffle,
@@ -347,7 +355,7 @@ fn crowning<R: Rules>(context: &mut Context<R>, _kind: QuestionType) -> Option<Q
     let lang = context.lang;
     blanks(
         Draft::new(
-            "crowning_name",
+            Family::CrowningName,
             Topic::Rules,
             say!(lang, Text::CrowningNameBlank),
         )

@@ -64,10 +64,10 @@ pub use family::QUIZ_LIMITS;
 pub use giveaway::answers_design;
 pub use key::{Key, KeyError, KeyQuestion};
 pub use naming::{game as game_name, side as side_name};
-pub use question::{letter, Blank, BlankKind, Question, QuestionType, Quiz, Topic, BLANK};
+pub use question::{letter, Blank, BlankKind, Family, Question, QuestionType, Quiz, Topic, BLANK};
 pub use tactics::shows;
 
-use family::{Context, Family};
+use family::{Context, FamilyDef};
 use giveaway::drop_giveaways;
 use points::{plan, Plan};
 
@@ -172,7 +172,7 @@ impl fmt::Display for QuizError {
 impl std::error::Error for QuizError {}
 
 /// Every family of the game `R`, in a fixed order.
-fn families<R: Rules>() -> Vec<Family<R>> {
+fn families<R: Rules>() -> Vec<FamilyDef<R>> {
     let mut all = board::families::<R>();
     all.extend(moves::families::<R>());
     all.extend(rules::families::<R>());
@@ -189,7 +189,7 @@ pub fn family_names() -> Vec<(&'static str, Topic, Vec<QuestionType>, Vec<Varian
     for variant in Variant::ALL {
         let list = with_variant!(variant, R => families::<R>()
             .into_iter()
-            .map(|f| (f.name, f.topic, f.kinds.to_vec(), (f.fits)(&R::RULES)))
+            .map(|f| (f.name.name(), f.topic, f.kinds.to_vec(), (f.fits)(&R::RULES)))
             .collect::<Vec<_>>());
         for (name, topic, kinds, fits) in list {
             match out.iter_mut().find(|e| e.0 == name) {
@@ -218,9 +218,9 @@ trait Maker {
 
 struct GameMaker<R: Rules> {
     context: Context<R>,
-    families: Vec<Family<R>>,
+    families: Vec<FamilyDef<R>>,
     /// How many questions each family has made so far: the least used go first.
-    used: BTreeMap<&'static str, usize>,
+    used: BTreeMap<Family, usize>,
 }
 
 impl<R: Rules> Maker for GameMaker<R> {
@@ -233,7 +233,7 @@ impl<R: Rules> Maker for GameMaker<R> {
     }
 
     fn make(&mut self, kind: QuestionType, n: usize, seen: &mut BTreeSet<String>) -> Vec<Question> {
-        let eligible: Vec<&Family<R>> = self
+        let eligible: Vec<&FamilyDef<R>> = self
             .families
             .iter()
             .filter(|f| f.kinds.contains(&kind))
@@ -250,11 +250,11 @@ impl<R: Rules> Maker for GameMaker<R> {
 
 /// The families that ask students to write a FEN, asked only with
 /// [`QuizOptions::fen_questions`].
-const FEN_WRITING: [&str; 1] = ["write_fen"];
+const FEN_WRITING: [Family; 1] = [Family::WriteFen];
 
 fn maker(variant: Variant, options: &QuizOptions, topics: &[Topic]) -> Box<dyn Maker> {
     let (seed, lang) = (options.seed, options.lang);
-    let wanted = |name: &str| options.fen_questions || !FEN_WRITING.contains(&name);
+    let wanted = |name: Family| options.fen_questions || !FEN_WRITING.contains(&name);
     with_variant!(variant, R => {
         let families = families::<R>()
             .into_iter()
@@ -497,28 +497,28 @@ fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
 /// allowed), when captured pieces come off and how a king is marked; the crowning blank says
 /// how a king is marked; a king's statement that captured pieces come off at once is judged by
 /// the removal and conduct questions.
-const SHARED_ANSWERS: &[[&str; 2]] = &[
-    ["long_diagonal", "corners"],
-    ["move_made", "conduct"],
-    ["removal", "conduct"],
-    ["king_mark", "conduct"],
-    ["king_mark", "crowning_name"],
-    ["king_facts", "conduct"],
-    ["king_facts", "removal"],
+const SHARED_ANSWERS: &[[Family; 2]] = &[
+    [Family::LongDiagonal, Family::Corners],
+    [Family::MoveMade, Family::Conduct],
+    [Family::Removal, Family::Conduct],
+    [Family::KingMark, Family::Conduct],
+    [Family::KingMark, Family::CrowningName],
+    [Family::KingFacts, Family::Conduct],
+    [Family::KingFacts, Family::Removal],
     // Families asked once a paper: their questions draw on one set of statements or clauses
     // (a single and a multiple choice on kings, two orders of the same blanks).
-    ["jumping", "jumping"],
-    ["conduct", "conduct"],
-    ["king_facts", "king_facts"],
-    ["man_captures", "man_captures"],
-    ["losing", "losing"],
+    [Family::Jumping, Family::Jumping],
+    [Family::Conduct, Family::Conduct],
+    [Family::KingFacts, Family::KingFacts],
+    [Family::ManCaptures, Family::ManCaptures],
+    [Family::Losing, Family::Losing],
 ];
 
 /// The families that must not be on a paper with `family`.
-fn sharing(family: &str) -> impl Iterator<Item = &'static str> + '_ {
-    SHARED_ANSWERS.iter().filter_map(move |pair| match pair {
-        [a, b] if *a == family => Some(*b),
-        [a, b] if *b == family => Some(*a),
+fn sharing(family: Family) -> impl Iterator<Item = Family> {
+    SHARED_ANSWERS.iter().filter_map(move |&[a, b]| match () {
+        _ if a == family => Some(b),
+        _ if b == family => Some(a),
         _ => None,
     })
 }
@@ -529,17 +529,17 @@ fn fill<R: Rules>(
     context: &mut Context<R>,
     kind: QuestionType,
     n: usize,
-    families: &[&Family<R>],
+    families: &[&FamilyDef<R>],
     seen: &mut BTreeSet<String>,
-    used: &BTreeMap<&'static str, usize>,
+    used: &BTreeMap<Family, usize>,
 ) -> Vec<Question> {
     const TRIES: usize = 8;
     if families.is_empty() {
         return Vec::new();
     }
-    let mut order: Vec<&Family<R>> = families.to_vec();
+    let mut order: Vec<&FamilyDef<R>> = families.to_vec();
     order.shuffle(&mut context.rng);
-    order.sort_by_key(|f| used.get(f.name).copied().unwrap_or(0));
+    order.sort_by_key(|f| used.get(&f.name).copied().unwrap_or(0));
     let mut failures = vec![0usize; order.len()];
     let mut out = Vec::new();
     let mut turn = 0;
@@ -563,11 +563,11 @@ fn fill<R: Rules>(
                 );
                 // Families that share an answer, one's wording giving the other away, are
                 // asked at most one of them on a paper.
-                let asked = |family: &str| format!("asked:{}:{family}", R::RULES.variant.name());
-                let free = sharing(&question.family).all(|other| !seen.contains(&asked(other)));
+                let asked = |family: Family| format!("asked:{}:{family}", R::RULES.variant.name());
+                let free = sharing(question.family).all(|other| !seen.contains(&asked(other)));
                 if free && !seen.contains(&prompt) && seen.insert(signature) {
                     seen.insert(prompt);
-                    seen.insert(asked(&question.family));
+                    seen.insert(asked(question.family));
                     out.push(question);
                 } else {
                     failures[i] += 1;
@@ -592,6 +592,18 @@ mod tests {
             assert_eq!(t.name().parse::<Topic>(), Ok(t));
         }
         assert!("essay".parse::<QuestionType>().is_err());
+    }
+
+    #[test]
+    fn every_family_has_one_name_in_code_and_in_json() {
+        let listed: BTreeSet<&str> = family_names().iter().map(|f| f.0).collect();
+        let named: BTreeSet<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+        assert_eq!(listed, named);
+        for family in Family::ALL {
+            let json = serde_json::to_string(&family).unwrap();
+            assert_eq!(json, format!("\"{family}\""));
+            assert_eq!(serde_json::from_str::<Family>(&json).unwrap(), family);
+        }
     }
 
     #[test]

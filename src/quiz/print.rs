@@ -522,7 +522,7 @@ fn question_view(
         id: q.id.clone(),
         number,
         kind: q.kind.name().to_string(),
-        family: q.family.clone(),
+        family: q.family.name().to_string(),
         prompt: q.prompt.clone(),
         parts: parts(&q.prompt),
         options,

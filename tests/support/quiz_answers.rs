@@ -263,7 +263,7 @@ pub fn check_in<R: Rules>(q: &Question) {
     );
     let squares = |list: &[u8]| -> BTreeSet<u8> { list.iter().copied().collect() };
     let in_set = |set: BTreeSet<u8>| move |_: usize, o: &str| set.contains(&square(q, o));
-    let expected: Vec<String> = match q.family.as_str() {
+    let expected: Vec<String> = match q.family.name() {
         "long_diagonal" => letters_where(q, in_set(squares(&g.long_diagonal))),
         "double_diagonal" => letters_where(q, in_set(squares(&g.double_diagonals.concat()))),
         "start_squares" => {
@@ -505,7 +505,7 @@ pub fn check_in<R: Rules>(q: &Question) {
                     if k.as_str() == "removed_at_once" {
                         return false_ones;
                     }
-                    statement_truth(q.variant, &q.family, k) != false_ones
+                    statement_truth(q.variant, q.family.name(), k) != false_ones
                 })
                 .map(|(i, _)| letter(i))
                 .collect()
@@ -706,7 +706,7 @@ pub fn checked_quizzes(
                 assert_eq!(q.id, format!("q{}", i + 1));
                 assert_eq!(q.variant, variant);
                 check_question(q);
-                families.insert(q.family.clone());
+                families.insert(q.family.to_string());
             }
         }
     }
