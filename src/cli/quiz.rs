@@ -91,7 +91,7 @@ pub struct QuizArgs {
     #[arg(long)]
     pub verbose: bool,
     /// A folder of templates that replace the built-in ones of the same name (quiz.html,
-    /// quiz-key.html, quiz.css, quiz.md, quiz-key.md, base.html...).
+    /// quiz-key.html, quiz.css, quiz.js, quiz.md, quiz-key.md, base.html...).
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
 }
