@@ -181,7 +181,7 @@ english! {
     LineAlternativeKey => "Correct: your {key} also works; the book line is {line}.",
     LineAlternativeLine => "Correct: your line also works; the book line is {line}.",
     LineNoMoves => "No moves given.",
-    LineUnsolved => "The position could not be solved within the quiz's limits, and the line forces no win within them.",
+    LineUnsolved => "The position could not be solved within the set limits, and the line forces no win within them.",
     LineIncomplete => "Right so far, but the line stops before the goal: {attacker} still has to finish it.",
     LineSentence => "{reason}.",
     LineIllegal => "{move} is not allowed ({rule}).",
