@@ -249,3 +249,20 @@ fn auto_says_which_goal_it_chose_and_why() {
         "{stdout}"
     );
 }
+
+/// What a teacher reads has no search figures: the nodes searched and the time are printed
+/// with `--verbose` only, in either language.
+#[test]
+fn solve_prints_nodes_only_with_verbose() {
+    let position = "W:W11,23,27,28,43:BK47";
+    for (lang, nodes) in [("en", " nodes, "), ("zh", " 个节点，")] {
+        let (code, plain, _) = damtutor(&["solve", position, "--lang", lang]);
+        assert_eq!(code, Some(0));
+        assert!(plain.contains("43-38"), "{plain}");
+        assert!(!plain.contains(nodes), "{lang}: {plain}");
+        let (code, verbose, _) = damtutor(&["solve", position, "--lang", lang, "--verbose"]);
+        assert_eq!(code, Some(0));
+        assert!(verbose.contains(nodes), "{lang}: {verbose}");
+        assert!(verbose.starts_with(plain.trim_end()), "{lang}: {verbose}");
+    }
+}

@@ -59,6 +59,24 @@ fn words_are_filled_in(quiz: &Quiz, seed: u64) {
                 q.id
             );
         }
+        // A key's reason says why, not just what: "The answer is 7." restates the answer. The
+        // explanation still holds once every answer and option it names is taken out.
+        let mut reason = q.explanation.clone();
+        for said in q.answer.iter().chain(&q.options) {
+            reason = reason.replace(said.as_str(), "");
+        }
+        let bare = ["The answer is", "答案是", "正确答案是", "Answer:", "答案："];
+        let left = reason.trim_matches(|c: char| {
+            c.is_ascii_punctuation() || c.is_whitespace() || "。，：".contains(c)
+        });
+        assert!(
+            q.kind == QuestionType::Design
+                || q.kind == QuestionType::Diagram
+                || (!left.is_empty() && !bare.contains(&left)),
+            "{variant} seed {seed} {}: the reason {:?} only restates the answer",
+            q.id,
+            q.explanation
+        );
         texts.push(q.prompt.clone());
         texts.push(q.explanation.clone());
         texts.extend(q.options.iter().cloned());
@@ -68,6 +86,19 @@ fn words_are_filled_in(quiz: &Quiz, seed: u64) {
         for text in texts {
             let words = english_words(&text);
             assert!(words.is_empty(), "seed {seed}: {words:?} in {text}");
+            // The machine's words stay out of what students and teachers read.
+            for machine in ["解题程序", "求解器", "节点", "预算", "种子"] {
+                assert!(!text.contains(machine), "seed {seed}: {machine} in {text}");
+            }
+        }
+    } else {
+        for text in texts {
+            for machine in ["solver", "nodes", "budget", "seed"] {
+                assert!(
+                    !text.to_lowercase().contains(machine),
+                    "seed {seed}: {machine} in {text}"
+                );
+            }
         }
     }
 }

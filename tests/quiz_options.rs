@@ -189,7 +189,7 @@ fn versions_reorder_the_same_questions_with_their_own_keys() {
     let signature = |q: &Question| {
         let mut options = q.options.clone();
         options.sort();
-        (q.family.clone(), q.prompt.clone(), options, q.fen.clone())
+        (q.family, q.prompt.clone(), options, q.fen.clone())
     };
     let base: BTreeSet<_> = quiz.questions.iter().map(signature).collect();
     for (i, version) in versions.iter().enumerate() {
@@ -323,6 +323,30 @@ fn cli_writes_the_quiz_answers_and_key() {
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
         quiz(Variant::Brazilian, 9, Lang::Chinese).to_json()
+    );
+    // What the command says is in the quiz's language.
+    let questions = quiz(Variant::Brazilian, 9, Lang::Chinese).questions.len();
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!("试卷（{questions} 道题，100 分）已输出到标准输出\n")
+    );
+    // A printed quiz with --out - goes to standard output, its key beside it.
+    let printed = temp_dir("stdout");
+    let output = damtutor(
+        &[
+            "quiz", "--seed", "9", "--format", "md", "--out", "-", "--lang", "zh",
+        ],
+        &printed,
+    );
+    assert!(output.status.success());
+    let paper = String::from_utf8(output.stdout).unwrap();
+    assert!(paper.starts_with("# 百格国际跳棋规则测试"), "{paper}");
+    assert!(!printed.join("quiz.md").exists());
+    assert!(printed.join("quiz-answers.md").exists());
+    let said = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        said.contains("已输出到标准输出") && said.contains("已写入 quiz-answers.md"),
+        "{said}"
     );
     // Several games, by commas or the flag repeated.
     let mixed = generate(&options(

@@ -4,12 +4,17 @@
 //! sees (alt text, aria-label, title, data-*), the SVG diagrams embedded in the exports
 //! included.
 
+#[allow(dead_code)]
+#[path = "support/browser.rs"]
+mod browser;
+
 use damtutor::lms as export;
 use damtutor::quiz::print as document;
 use damtutor::quiz::{generate, Question, QuestionType, Quiz, QuizOptions};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::words::Lang;
 use damtutor::Variant;
+use serde_json::json;
 use std::path::Path;
 
 fn quiz(variant: Variant, seed: u64, lang: Lang) -> Quiz {
@@ -336,15 +341,20 @@ fn no_answer_in_any_attribute_of_what_a_student_sees() {
     assert!(caught.is_err());
 }
 
-/// SVG diagrams shortened to their pieces, style sheets dropped, for stable snapshots.
+/// SVG diagrams shortened to their pieces, style sheets and scripts dropped, for stable
+/// snapshots.
 fn summarize(text: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
     loop {
         let svg = rest.find("<svg");
-        let style = rest.find("<style>");
+        // A style sheet or a script: the first of the two.
+        let style = [("<style>", "</style>"), ("<script>", "</script>")]
+            .into_iter()
+            .filter_map(|(open, close)| Some((rest.find(open)?, open, close)))
+            .min();
         match (svg, style) {
-            (Some(s), st) if st.is_none_or(|t| s < t) => {
+            (Some(s), st) if st.is_none_or(|(t, _, _)| s < t) => {
                 out.push_str(&rest[..s]);
                 let end = rest[s..].find("</svg>").unwrap() + s + 6;
                 let body = &rest[s..end];
@@ -365,10 +375,10 @@ fn summarize(text: &str) -> String {
                 out.push_str(&format!("<svg \"{label}\" [{}]/>", pieces.join(" ")));
                 rest = &rest[end..];
             }
-            (_, Some(t)) => {
+            (_, Some((t, open, close))) => {
                 out.push_str(&rest[..t]);
-                let end = rest[t..].find("</style>").unwrap() + t + 8;
-                out.push_str("<style/>");
+                let end = rest[t..].find(close).unwrap() + t + close.len();
+                out.push_str(&open.replace('>', "/>"));
                 rest = &rest[end..];
             }
             _ => break,
@@ -448,5 +458,79 @@ fn user_templates_replace_the_built_in_ones() {
     let quiz = small_quiz(Variant::International, Lang::English);
     let files = document::render(&quiz, &templates, Path::new("q.md")).unwrap();
     assert_eq!(files[0].contents, "Rules test: international draughts: 40");
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+/// The pages of a PDF: its page objects.
+fn pdf_pages(pdf: &[u8]) -> usize {
+    assert!(pdf.starts_with(b"%PDF-"), "not a PDF");
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/Type /Page")
+        .filter(|(at, needle)| !text[at + needle.len()..].starts_with('s'))
+        .count()
+}
+
+/// Printed in headless Chromium, no page of a quiz or of its key holds a lone question with the
+/// rest of the page empty: the page's script lays the questions out as the browser prints them
+/// (its count of pages is the PDF's), and the last page holds two questions or more, or is at
+/// least half full. Quizzes of three games, both languages, seeds 1-6: with the questions never
+/// split across pages, several of them ran a little over three pages and printed the last
+/// question alone on a fourth.
+#[test]
+fn printed_pages_are_filled() {
+    let Some(mut chromium) = browser::Browser::launch() else {
+        browser::skip("printed_pages_are_filled");
+        return;
+    };
+    let folder = std::env::temp_dir().join(format!("damtutor-quiz-pages-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let templates = Templates::load(Document::Quiz, Format::Html, None).unwrap();
+    let mut page = chromium.page();
+    for variant in [Variant::International, Variant::Brazilian, Variant::English] {
+        for lang in [Lang::English, Lang::Chinese] {
+            for seed in 1..=6 {
+                let quiz = quiz(variant, seed, lang);
+                let files = document::render(&quiz, &templates, Path::new("q.html")).unwrap();
+                for (file, what) in files.iter().zip(["quiz", "key"]) {
+                    let path = folder.join(format!("{variant}-{lang}-{seed}-{what}.html"));
+                    std::fs::write(&path, &file.contents).unwrap();
+                    let context = format!("{variant} {lang} seed {seed} {what}");
+                    page.call(
+                        "Page.navigate",
+                        json!({"url": format!("file://{}", path.display())}),
+                    );
+                    let paper = "document.querySelector('.page.quiz')";
+                    page.wait_for(&format!(
+                        "document.readyState === 'complete' && {paper} && {paper}.dataset.pages"
+                    ));
+                    let read = |page: &mut browser::Page, name: &str| -> f64 {
+                        let value = page.eval(&format!("{paper}.dataset.{name}"));
+                        value.as_str().unwrap().parse().unwrap()
+                    };
+                    let pages = read(&mut page, "pages") as usize;
+                    let last = read(&mut page, "lastPageQuestions") as usize;
+                    let fill = read(&mut page, "lastPageFill");
+                    let printed = page.call(
+                        "Page.printToPDF",
+                        json!({"printBackground": true, "preferCSSPageSize": true}),
+                    );
+                    use base64::Engine;
+                    let pdf = base64::engine::general_purpose::STANDARD
+                        .decode(printed["data"].as_str().unwrap())
+                        .unwrap();
+                    assert_eq!(
+                        pdf_pages(&pdf),
+                        pages,
+                        "{context}: pages foreseen and printed"
+                    );
+                    assert!(
+                        pages == 1 || last >= 2 || fill >= 0.5,
+                        "{context}: the last of {pages} pages holds {last} question(s), {:.0}% full",
+                        fill * 100.0
+                    );
+                }
+            }
+        }
+    }
     std::fs::remove_dir_all(&folder).unwrap();
 }

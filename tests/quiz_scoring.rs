@@ -372,7 +372,7 @@ fn designs_are_accepted_when_the_solver_finds_the_turkish_strike() {
         // A win, but by a plain breakthrough shot.
         ("W:W26,31,32,43:B9,17,19,38", "not with"),
         // Nothing to win.
-        ("W:W46:B5", "no forced win"),
+        ("W:W46:B5", "No forced win"),
         // Black to move.
         ("B:W11,23,27,28,43:BK47", "White to move"),
         // Not a position.

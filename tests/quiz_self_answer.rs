@@ -1,12 +1,32 @@
 //! A quiz must not answer itself: over seeds 1-50 of every game, no prompt appears twice on
 //! the same diagram (or on none), and no diagram question is a right answer to the paper's
 //! design question, and no two questions share an answer that one's wording gives away (the
-//! long diagonal and the corners). Quizzes are built without printing (no PDF), so the scan stays fast.
+//! long diagonal and the corners, the conduct questions of seed 000). Quizzes are built without printing (no PDF), so the scan stays fast.
 
 use damtutor::quiz::{answers_design, generate, QuestionType, QuizOptions};
 use damtutor::words::Lang;
 use damtutor::Variant;
 use std::collections::BTreeSet;
+
+/// Pairs of families that share an answer, one's wording giving the other away: the long
+/// diagonal (大道) and the corners (角); the conduct acts (changing a move before the hand
+/// leaves the piece, removing captured pieces during the capture, stacking a piece on a new
+/// king) and the questions on when a move is made (落子生根), when captured pieces come off
+/// and how a king is marked; the crowning blank (加冕), whose prompt says how a king is marked;
+/// a king's captured pieces "taken off at once" and the removal and conduct questions.
+const SHARED_ANSWERS: [[&str; 2]; 7] = [
+    ["long_diagonal", "corners"],
+    ["move_made", "conduct"],
+    ["removal", "conduct"],
+    ["king_mark", "conduct"],
+    ["king_mark", "crowning_name"],
+    ["king_facts", "conduct"],
+    ["king_facts", "removal"],
+];
+
+/// Families asked at most once a paper: their questions draw on one set of statements or
+/// clauses (the jumping blanks in another order, a single and a multiple choice on kings).
+const ONCE: [&str; 5] = ["jumping", "conduct", "king_facts", "man_captures", "losing"];
 
 #[test]
 fn no_quiz_of_seeds_1_to_50_answers_itself_in_any_game() {
@@ -25,13 +45,18 @@ fn no_quiz_of_seeds_1_to_50_answers_itself_in_any_game() {
             })
             .unwrap();
             let context = format!("{variant} seed {seed}");
-            // The long diagonal (大道) and the corners (角) share their answer, and one's
-            // wording gives the other away: never both on a paper.
+            // Families whose answers one's wording gives away: never both on a paper.
             let asked = |family: &str| quiz.questions.iter().any(|q| q.family == family);
-            assert!(
-                !(asked("long_diagonal") && asked("corners")),
-                "{context}: the long diagonal and the corners are both asked"
-            );
+            for [a, b] in SHARED_ANSWERS {
+                assert!(
+                    !(asked(a) && asked(b)),
+                    "{context}: {a} and {b} are both asked"
+                );
+            }
+            for family in ONCE {
+                let times = quiz.questions.iter().filter(|q| q.family == family).count();
+                assert!(times <= 1, "{context}: {family} asked {times} times");
+            }
             let mut prompts = BTreeSet::new();
             for q in &quiz.questions {
                 assert!(

@@ -8,7 +8,7 @@ use damtutor::quiz::print as document;
 use damtutor::quiz::{self, QuestionType, Quiz, QuizOptions, Topic, TypeCounts};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::OutputFile;
-use damtutor::words::Lang;
+use damtutor::words::{fill, Lang, Text};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -91,7 +91,7 @@ pub struct QuizArgs {
     #[arg(long)]
     pub verbose: bool,
     /// A folder of templates that replace the built-in ones of the same name (quiz.html,
-    /// quiz-key.html, quiz.css, quiz.md, quiz-key.md, base.html...).
+    /// quiz-key.html, quiz.css, quiz.js, quiz.md, quiz-key.md, base.html...).
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
 }
@@ -224,9 +224,14 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
     let took = started.elapsed();
     if let Some(count) = options.count {
         if quiz.questions.len() < count {
+            let made = quiz.questions.len();
             eprintln!(
-                "damtutor: only {} different questions fit these topics and types (asked for {count})",
-                quiz.questions.len(),
+                "{}",
+                fill(
+                    options.lang,
+                    Text::QuizConsoleFewer,
+                    &[("made", &made), ("count", &count)]
+                )
             );
         }
     }
@@ -248,15 +253,21 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
                 let rendered = document::render(version, templates, &path)?;
                 let mut rendered = rendered.into_iter();
                 let first = rendered.next().map(|f| f.contents).unwrap_or_default();
+                // With --out -, the paper goes to standard output; its key and diagrams are
+                // files beside it, as always.
                 let start = files.len();
                 files.extend(rendered);
-                files.insert(
-                    start,
-                    OutputFile {
-                        path: path.clone(),
-                        contents: first,
-                    },
-                );
+                if to_stdout {
+                    stdout = Some(first);
+                } else {
+                    files.insert(
+                        start,
+                        OutputFile {
+                            path: path.clone(),
+                            contents: first,
+                        },
+                    );
+                }
                 if let Some(key) = &args.key {
                     files.push(OutputFile {
                         path: lettered(key, version.version),
@@ -320,39 +331,58 @@ fn report(
     took: std::time::Duration,
     verbose: bool,
 ) -> Result<(), CliError> {
-    let mut summary = format!(
-        "{} questions, {} points",
-        quiz.questions.len(),
-        quiz.total_points
+    let lang = quiz.lang;
+    let (questions, points) = (quiz.questions.len(), quiz.total_points);
+    let mut summary = fill(
+        lang,
+        Text::QuizConsoleSummary,
+        &[("questions", &questions), ("points", &points)],
     );
     // The machine's words (the seed, the time) only when asked for.
     if verbose {
-        summary.push_str(&format!(", seed {}, {} ms", quiz.seed, took.as_millis()));
+        let (seed, millis) = (quiz.seed, took.as_millis());
+        summary.push_str(&fill(
+            lang,
+            Text::QuizConsoleVerbose,
+            &[("seed", &seed), ("millis", &millis)],
+        ));
     }
-    let svgs = files
-        .iter()
-        .filter(|f| f.path.extension().is_some_and(|e| e == "svg"))
-        .count();
+    let is_svg = |f: &OutputFile| f.path.extension().is_some_and(|e| e == "svg");
+    let count = files.iter().filter(|f| is_svg(f)).count();
     let mut lines = Vec::new();
     if to_stdout {
-        lines.push(format!("quiz ({summary}) written to standard output"));
+        lines.push(fill(
+            lang,
+            Text::QuizConsoleToStdout,
+            &[("summary", &summary)],
+        ));
     }
     for (i, file) in files.iter().enumerate() {
-        if file.path.extension().is_some_and(|e| e == "svg") {
+        if is_svg(file) {
             continue;
         }
+        let path = file.path.display();
         if i == 0 && !to_stdout {
-            lines.push(format!("wrote {} ({summary})", file.path.display()));
+            lines.push(fill(
+                lang,
+                Text::QuizConsoleWroteSummary,
+                &[("path", &path), ("summary", &summary)],
+            ));
         } else {
-            lines.push(format!("wrote {}", file.path.display()));
+            lines.push(fill(lang, Text::QuizConsoleWrote, &[("path", &path)]));
         }
     }
     if let Some(folder) = files
         .iter()
-        .find(|f| f.path.extension().is_some_and(|e| e == "svg"))
+        .find(|f| is_svg(f))
         .and_then(|f| f.path.parent())
     {
-        lines.push(format!("wrote {svgs} diagrams in {}", folder.display()));
+        let folder = folder.display();
+        lines.push(fill(
+            lang,
+            Text::QuizConsoleDiagrams,
+            &[("count", &count), ("folder", &folder)],
+        ));
     }
     for line in lines {
         if to_stdout {

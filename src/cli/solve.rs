@@ -27,6 +27,9 @@ pub struct SolveArgs {
     /// Print JSON (one object; an array for a file).
     #[arg(long)]
     pub json: bool,
+    /// Also print how much searching it took (positions searched and milliseconds)
+    #[arg(long)]
+    pub verbose: bool,
     /// Language of the text report [default: the exercise set's language; English for a FEN]
     #[arg(long, value_parser = one_of::<Lang>("a language"))]
     pub lang: Option<Lang>,
@@ -60,7 +63,8 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
                 print_json(&SolutionReport::new(&solution, None, args.tree))?;
             } else {
                 let lang = args.lang.unwrap_or(Lang::English);
-                out!("{}", describe(&solution, None, args.tree, lang));
+                let report = Report { tree: args.tree, verbose: args.verbose, horizon: limits.max_plies };
+                out!("{}", describe(&solution, None, report, lang));
             }
             Ok(())
         });
@@ -102,10 +106,15 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
             .collect();
         print_json(&reports)?;
     } else {
+        let report = Report {
+            tree: args.tree,
+            verbose: args.verbose,
+            horizon: limits.max_plies,
+        };
         for (e, solution) in chosen.iter().zip(&solutions) {
             out!(
                 "{}",
-                with_solution!(solution, s => describe(s, Some(&e.id), args.tree, lang))
+                with_solution!(solution, s => describe(s, Some(&e.id), report, lang))
             );
             outln!();
         }
@@ -139,13 +148,29 @@ pub fn game_name(lang: Lang, variant: Variant) -> &'static str {
     )
 }
 
+/// What the text report of a solution shows.
+#[derive(Copy, Clone, Debug)]
+pub struct Report {
+    /// The solution tree: every defender reply and the answer to it.
+    pub tree: bool,
+    /// The nodes searched and the time.
+    pub verbose: bool,
+    /// The plies searched, for "nothing found within N plies".
+    pub horizon: u32,
+}
+
 /// The text report of one solution, in `lang`.
 pub fn describe<R: Rules>(
     solution: &Solution<R>,
     id: Option<&str>,
-    tree: bool,
+    report: Report,
     lang: Lang,
 ) -> String {
+    let Report {
+        tree,
+        verbose,
+        horizon,
+    } = report;
     let mut out = String::new();
     let side = words::side(lang, R::RULES.variant, solution.position.turn());
     if let Some(id) = id {
@@ -260,23 +285,29 @@ pub fn describe<R: Rules>(
         Status::None => line(say(
             lang,
             Text::SolveNone,
-            &[("goal", &words::goal_name(lang, solution.goal))],
+            &[
+                ("goal", &words::goal_name(lang, solution.goal)),
+                ("plies", &horizon),
+            ],
         )),
         Status::Unknown => line(words::unknown(
             lang,
             solution.unknown.unwrap_or(solver::Unknown::Limits),
         )),
     }
-    out.push_str("  ");
-    out.push_str(&say(
-        lang,
-        Text::SolveNodes,
-        &[
-            ("nodes", &solution.nodes),
-            ("millis", &solution.elapsed.as_millis()),
-        ],
-    ));
-    out.push('\n');
+    // The search's own figures only when asked for: a teacher reads the rest.
+    if verbose {
+        out.push_str("  ");
+        out.push_str(&say(
+            lang,
+            Text::SolveNodes,
+            &[
+                ("nodes", &solution.nodes),
+                ("millis", &solution.elapsed.as_millis()),
+            ],
+        ));
+        out.push('\n');
+    }
     out
 }
 

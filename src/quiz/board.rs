@@ -4,9 +4,9 @@
 //! ([`geometry`](super::geometry)) and its starting [`Position`].
 
 use super::build::{blanks, choice, Choice, Draft, Fill, Order};
-use super::family::{every_game, Context, Family};
+use super::family::{every_game, Context, FamilyDef};
 use super::geometry;
-use super::question::{Question, QuestionType, Topic};
+use super::question::{Family, Question, QuestionType, Topic};
 use crate::square::{Color, Square};
 use crate::words::synonyms::Word;
 use crate::words::{self, say, Text};
@@ -17,59 +17,59 @@ use rand::Rng;
 
 use QuestionType::{Blank, Multi, Single};
 
-pub(crate) fn families<R: Rules>() -> Vec<Family<R>> {
+pub(crate) fn families<R: Rules>() -> Vec<FamilyDef<R>> {
     vec![
-        Family {
-            name: "long_diagonal",
+        FamilyDef {
+            name: Family::LongDiagonal,
             topic: Topic::Board,
             kinds: &[Single, Multi],
             fits: every_game,
             make: long_diagonal_question::<R>,
         },
-        Family {
-            name: "double_diagonal",
+        FamilyDef {
+            name: Family::DoubleDiagonal,
             topic: Topic::Board,
             kinds: &[Single, Multi],
             fits: every_game,
             make: double_diagonal_question::<R>,
         },
-        Family {
-            name: "start_squares",
+        FamilyDef {
+            name: Family::StartSquares,
             topic: Topic::Board,
             kinds: &[Single, Multi],
             fits: every_game,
             make: start_squares::<R>,
         },
-        Family {
-            name: "corners",
+        FamilyDef {
+            name: Family::Corners,
             topic: Topic::Board,
             kinds: &[Single, Blank],
             fits: every_game,
             make: corners_question::<R>,
         },
-        Family {
-            name: "double_corner",
+        FamilyDef {
+            name: Family::DoubleCorner,
             topic: Topic::Board,
             kinds: &[Single, Multi, Blank],
             fits: checkers,
             make: double_corner::<R>,
         },
-        Family {
-            name: "edges",
+        FamilyDef {
+            name: Family::Edges,
             topic: Topic::Board,
             kinds: &[Single, Multi, Blank],
             fits: every_game,
             make: edges::<R>,
         },
-        Family {
-            name: "promotion_row",
+        FamilyDef {
+            name: Family::PromotionRow,
             topic: Topic::Board,
             kinds: &[Single, Multi],
             fits: every_game,
             make: promotion::<R>,
         },
-        Family {
-            name: "counts",
+        FamilyDef {
+            name: Family::Counts,
             topic: Topic::Board,
             kinds: &[Single, Blank],
             fits: every_game,
@@ -133,7 +133,7 @@ fn long_diagonal_question<R: Rules>(
     };
     let names = context.names();
     let all = words::list(lang, &names.squares(&diagonal));
-    let draft = Draft::new("long_diagonal", Topic::Board, prompt).explain(say!(
+    let draft = Draft::new(Family::LongDiagonal, Topic::Board, prompt).explain(say!(
         lang,
         Text::LongDiagonalExplanation,
         all
@@ -168,7 +168,7 @@ fn double_diagonal_question<R: Rules>(
         words::list(lang, &names.squares(&first)),
         words::list(lang, &names.squares(&second)),
     );
-    let draft = Draft::new("double_diagonal", Topic::Board, prompt).explain(say!(
+    let draft = Draft::new(Family::DoubleDiagonal, Topic::Board, prompt).explain(say!(
         lang,
         Text::DoubleDiagonalExplanation,
         a,
@@ -223,7 +223,7 @@ fn start_squares<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Opti
         (None, true) => say!(lang, Text::StartEmptyExplanation, first, last),
         (None, false) => say!(lang, Text::StartEmptyListExplanation, all),
     };
-    let draft = Draft::new("start_squares", Topic::Board, prompt).explain(explanation);
+    let draft = Draft::new(Family::StartSquares, Topic::Board, prompt).explain(explanation);
     let right = pool(context, &near_right, true);
     let wrong = pool(context, &near, false);
     choice(context, kind, draft, right, wrong, Order::Numeric)
@@ -253,7 +253,7 @@ fn corners_question<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> O
         } else {
             say!(lang, Text::CornersBlankNamed)
         };
-        let draft = Draft::new("corners", Topic::Board, prompt).explain(explanation);
+        let draft = Draft::new(Family::Corners, Topic::Board, prompt).explain(explanation);
         let fill = |s: Square| {
             if names.numbered() {
                 Fill::number(s.number().into(), 1)
@@ -274,7 +274,7 @@ fn corners_question<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> O
     } else {
         say!(lang, Text::CornersSingleEnds)
     };
-    let draft = Draft::new("corners", Topic::Board, prompt).explain(explanation);
+    let draft = Draft::new(Family::Corners, Topic::Board, prompt).explain(explanation);
     let right = pool(context, &corners, true);
     let wrong = pool(context, &near, false);
     choice(context, kind, draft, right, wrong, Order::Numeric)
@@ -309,7 +309,7 @@ fn double_corner<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Opti
     );
     if kind == Blank {
         let prompt = say!(lang, Text::DoubleCornerBlank, side);
-        let draft = Draft::new("double_corner", Topic::Board, prompt).explain(explanation);
+        let draft = Draft::new(Family::DoubleCorner, Topic::Board, prompt).explain(explanation);
         return blanks(
             draft,
             vec![
@@ -329,7 +329,7 @@ fn double_corner<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Opti
         Single => say!(lang, Text::DoubleCornerSingle, side),
         _ => say!(lang, Text::DoubleCornerMulti, side),
     };
-    let draft = Draft::new("double_corner", Topic::Board, prompt).explain(explanation);
+    let draft = Draft::new(Family::DoubleCorner, Topic::Board, prompt).explain(explanation);
     let right = pool(context, &double, true);
     let wrong = pool(context, &near, false);
     choice(context, kind, draft, right, wrong, Order::Numeric)
@@ -355,7 +355,7 @@ fn edges<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Quest
             words::list(lang, &names.squares(&left)),
             words::list(lang, &names.squares(&right)),
         );
-        let draft = Draft::new("edges", Topic::Board, prompt).explain(say!(
+        let draft = Draft::new(Family::Edges, Topic::Board, prompt).explain(say!(
             lang,
             Text::EdgesBlankExplanation,
             l,
@@ -382,8 +382,11 @@ fn edges<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Quest
         (false, _) => say!(lang, Text::RightEdgeMulti),
     };
     let all = words::list(lang, &names.squares(&edge));
-    let draft =
-        Draft::new("edges", Topic::Board, prompt).explain(say!(lang, Text::EdgeExplanation, all));
+    let draft = Draft::new(Family::Edges, Topic::Board, prompt).explain(say!(
+        lang,
+        Text::EdgeExplanation,
+        all
+    ));
     let right = pool(context, &edge, true);
     let wrong = pool(context, &inner, false);
     choice(context, kind, draft, right, wrong, Order::Numeric)
@@ -408,7 +411,7 @@ fn promotion<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Q
         _ => say!(lang, Text::PromotionRowMulti, c),
     };
     let all = words::list(lang, &names.squares(&row));
-    let draft = Draft::new("promotion_row", Topic::Board, prompt).explain(say!(
+    let draft = Draft::new(Family::PromotionRow, Topic::Board, prompt).explain(say!(
         lang,
         Text::PromotionRowExplanation,
         c,
@@ -488,6 +491,59 @@ fn count_prompt(name: &str) -> Text {
     }
 }
 
+/// Why a count is what it is: the squares, rows or lines counted.
+fn count_explanation<R: Rules>(context: &Context<R>, fact: &Count) -> String {
+    let board = R::RULES.board;
+    let lang = context.lang;
+    let names = context.names();
+    let value = fact.value;
+    let size = board.size();
+    // A run of squares: "31-50" where squares are numbered, else every name.
+    let span = |squares: &[Square]| match (names.numbered(), squares) {
+        (true, [first, .., last]) => format!("{}-{}", names.square(*first), names.square(*last)),
+        _ => words::list(lang, &names.squares(squares)),
+    };
+    match fact.name {
+        "pieces_each" => say!(
+            lang,
+            Text::CountPiecesEachExplanation,
+            white = names.side(Color::White),
+            black = names.side(Color::Black),
+            w = span(&start_holding::<R>(Some(Color::White))),
+            b = span(&start_holding::<R>(Some(Color::Black))),
+            value
+        ),
+        "playable_squares" => say!(
+            lang,
+            Text::CountPlayableExplanation,
+            size,
+            total = usize::from(size) * usize::from(size),
+            value
+        ),
+        "board_squares" => say!(lang, Text::CountBoardExplanation, size, value),
+        "diagonals" => {
+            let [a, b] = geometry::diagonal_counts(board);
+            say!(lang, Text::CountDiagonalsExplanation, a, b, value)
+        }
+        "long_diagonal_squares" => {
+            let all = words::list(lang, &names.squares(&geometry::long_diagonal(board)));
+            say!(lang, Text::LongDiagonalExplanation, all)
+        }
+        "double_diagonal_squares" => {
+            let [first, second] = geometry::double_diagonals(board);
+            let (a, b) = (
+                words::list(lang, &names.squares(&first)),
+                words::list(lang, &names.squares(&second)),
+            );
+            say!(lang, Text::DoubleDiagonalExplanation, a, b)
+        }
+        _ => {
+            let empty = start_holding::<R>(None);
+            say!(lang, Text::CountEmptyExplanation, all = span(&empty), value)
+        }
+    }
+}
+
 fn counts<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
     let board = R::RULES.board;
     let lang = context.lang;
@@ -503,7 +559,7 @@ fn counts<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Ques
         } else {
             Fill::word(say!(lang, Text::Light), Word::Light, 1)
         };
-        let draft = Draft::new("counts", Topic::Board, prompt).explain(say!(
+        let draft = Draft::new(Family::Counts, Topic::Board, prompt).explain(say!(
             lang,
             Text::DarkSquaresExplanation,
             count
@@ -513,11 +569,8 @@ fn counts<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Ques
     let facts = count_facts::<R>();
     let fact = facts.choose(&mut context.rng)?;
     let prompt = say!(lang, count_prompt(fact.name), game);
-    let draft = Draft::new("counts", Topic::Board, prompt).explain(say!(
-        lang,
-        Text::CountExplanation,
-        value = fact.value
-    ));
+    let draft =
+        Draft::new(Family::Counts, Topic::Board, prompt).explain(count_explanation(context, fact));
     if kind == Blank {
         return blanks(draft, vec![Fill::number(fact.value as u64, 1)]);
     }

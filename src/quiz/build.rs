@@ -2,7 +2,7 @@
 //! question passes before output, and random diagram positions.
 
 use super::family::Context;
-use super::question::{letter, Blank, BlankKind, Question, QuestionType, Topic, BLANK};
+use super::question::{letter, Blank, BlankKind, Family, Question, QuestionType, Topic, BLANK};
 use crate::setup::Setup;
 use crate::square::{Color, Role, Square};
 use crate::words::synonyms::{normalize, Word};
@@ -57,7 +57,7 @@ pub(crate) enum Order {
 
 /// The fixed parts of a question being made.
 pub(crate) struct Draft {
-    pub family: &'static str,
+    pub family: Family,
     pub topic: Topic,
     pub prompt: String,
     pub fen: Option<String>,
@@ -65,7 +65,7 @@ pub(crate) struct Draft {
 }
 
 impl Draft {
-    pub(crate) fn new(family: &'static str, topic: Topic, prompt: String) -> Draft {
+    pub(crate) fn new(family: Family, topic: Topic, prompt: String) -> Draft {
         Draft {
             family,
             topic,
@@ -92,7 +92,7 @@ impl Draft {
             kind,
             variant: Variant::International,
             topic: self.topic,
-            family: self.family.to_string(),
+            family: self.family,
             prompt: self.prompt,
             options: Vec::new(),
             answer: Vec::new(),

@@ -3,7 +3,7 @@
 
 use super::naming::Names;
 use super::probes::Facts;
-use super::question::{Question, QuestionType, Topic};
+use super::question::{Family, Question, QuestionType, Topic};
 use crate::solver::{Limits, Solver};
 use crate::words::Lang;
 use crate::{RuleSet, Rules, Variant};
@@ -62,8 +62,8 @@ pub const QUIZ_LIMITS: Limits = Limits {
 };
 
 /// A question family: what it asks, in which games, and how it is made.
-pub(crate) struct Family<R: Rules> {
-    pub name: &'static str,
+pub(crate) struct FamilyDef<R: Rules> {
+    pub name: Family,
     pub topic: Topic,
     pub kinds: &'static [QuestionType],
     /// Whether the family asks about something the game has (the maximum-capture rule, square

@@ -119,13 +119,24 @@ pub(crate) fn row_before_crowning(board: Board, color: Color) -> Vec<Square> {
 
 /// The number of diagonals of two squares or more, in both directions.
 pub(crate) fn diagonal_count(board: Board) -> usize {
+    diagonal_counts(board).iter().sum()
+}
+
+/// The diagonals of two squares or more in each direction: rising to the right, then falling.
+pub(crate) fn diagonal_counts(board: Board) -> [usize; 2] {
     let mut lines: BTreeMap<(u8, i8), usize> = BTreeMap::new();
     for s in board.squares() {
         let (row, column) = board.coords(s);
         *lines.entry((0, (row + column) as i8)).or_default() += 1;
         *lines.entry((1, column as i8 - row as i8)).or_default() += 1;
     }
-    lines.values().filter(|&&n| n >= 2).count()
+    let count = |direction: u8| {
+        lines
+            .iter()
+            .filter(|((d, _), &n)| *d == direction && n >= 2)
+            .count()
+    };
+    [count(0), count(1)]
 }
 
 /// The rows of the board from the side of `color`: 0 is its own back row.

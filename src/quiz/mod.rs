@@ -43,6 +43,7 @@
 
 mod board;
 mod build;
+mod conduct;
 mod family;
 mod geometry;
 mod giveaway;
@@ -63,10 +64,10 @@ pub use family::QUIZ_LIMITS;
 pub use giveaway::answers_design;
 pub use key::{Key, KeyError, KeyQuestion};
 pub use naming::{game as game_name, side as side_name};
-pub use question::{letter, Blank, BlankKind, Question, QuestionType, Quiz, Topic, BLANK};
+pub use question::{letter, Blank, BlankKind, Family, Question, QuestionType, Quiz, Topic, BLANK};
 pub use tactics::shows;
 
-use family::{Context, Family};
+use family::{Context, FamilyDef};
 use giveaway::drop_giveaways;
 use points::{plan, Plan};
 
@@ -171,10 +172,11 @@ impl fmt::Display for QuizError {
 impl std::error::Error for QuizError {}
 
 /// Every family of the game `R`, in a fixed order.
-fn families<R: Rules>() -> Vec<Family<R>> {
+fn families<R: Rules>() -> Vec<FamilyDef<R>> {
     let mut all = board::families::<R>();
     all.extend(moves::families::<R>());
     all.extend(rules::families::<R>());
+    all.extend(conduct::families::<R>());
     all.extend(notation::families::<R>());
     all.extend(tactics::families::<R>());
     all
@@ -187,7 +189,7 @@ pub fn family_names() -> Vec<(&'static str, Topic, Vec<QuestionType>, Vec<Varian
     for variant in Variant::ALL {
         let list = with_variant!(variant, R => families::<R>()
             .into_iter()
-            .map(|f| (f.name, f.topic, f.kinds.to_vec(), (f.fits)(&R::RULES)))
+            .map(|f| (f.name.name(), f.topic, f.kinds.to_vec(), (f.fits)(&R::RULES)))
             .collect::<Vec<_>>());
         for (name, topic, kinds, fits) in list {
             match out.iter_mut().find(|e| e.0 == name) {
@@ -216,9 +218,9 @@ trait Maker {
 
 struct GameMaker<R: Rules> {
     context: Context<R>,
-    families: Vec<Family<R>>,
+    families: Vec<FamilyDef<R>>,
     /// How many questions each family has made so far: the least used go first.
-    used: BTreeMap<&'static str, usize>,
+    used: BTreeMap<Family, usize>,
 }
 
 impl<R: Rules> Maker for GameMaker<R> {
@@ -231,7 +233,7 @@ impl<R: Rules> Maker for GameMaker<R> {
     }
 
     fn make(&mut self, kind: QuestionType, n: usize, seen: &mut BTreeSet<String>) -> Vec<Question> {
-        let eligible: Vec<&Family<R>> = self
+        let eligible: Vec<&FamilyDef<R>> = self
             .families
             .iter()
             .filter(|f| f.kinds.contains(&kind))
@@ -248,11 +250,11 @@ impl<R: Rules> Maker for GameMaker<R> {
 
 /// The families that ask students to write a FEN, asked only with
 /// [`QuizOptions::fen_questions`].
-const FEN_WRITING: [&str; 1] = ["write_fen"];
+const FEN_WRITING: [Family; 1] = [Family::WriteFen];
 
 fn maker(variant: Variant, options: &QuizOptions, topics: &[Topic]) -> Box<dyn Maker> {
     let (seed, lang) = (options.seed, options.lang);
-    let wanted = |name: &str| options.fen_questions || !FEN_WRITING.contains(&name);
+    let wanted = |name: Family| options.fen_questions || !FEN_WRITING.contains(&name);
     with_variant!(variant, R => {
         let families = families::<R>()
             .into_iter()
@@ -438,7 +440,9 @@ fn make_points(
         .filter(|&i| makers[i].asks(kind))
         .collect();
     let mut out: Vec<Question> = Vec::new();
+    const TRIES: usize = 8;
     let mut dry = vec![false; asking.len()];
+    let mut misses = vec![0; asking.len()];
     let mut k = turn;
     let reach = |out: &[Question]| -> u32 {
         let points: u32 = out.iter().map(|q| q.points).sum();
@@ -454,6 +458,14 @@ fn make_points(
         let made = make_in(&mut *makers[asking[slot]], kind, 1, seen);
         if made.is_empty() {
             dry[slot] = true;
+        }
+        // A blank is worth a point at least: a question whose blanks would make more points
+        // than the target is left for another (a small quiz has room for a blank or two).
+        let blanks = |qs: &[Question]| qs.iter().map(|q| q.blanks.len() as u32).sum::<u32>();
+        if blanks(&out) + blanks(&made) > target.max(1) {
+            misses[slot] += 1;
+            dry[slot] |= misses[slot] >= TRIES;
+            continue;
         }
         out.extend(made);
     }
@@ -480,8 +492,36 @@ fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
 
 /// Families whose questions share an answer, the wording of one giving the other away: the
 /// corners question names the long diagonal's ends (its answer), and the long diagonal (大道)
-/// question says the diagonal joins the corners (so its corner squares are on it).
-const SHARED_ANSWERS: &[&[&str]] = &[&["long_diagonal", "corners"]];
+/// question says the diagonal joins the corners (so its corner squares are on it); the conduct
+/// question's acts say when a move is made (changing it before the hand leaves the piece is
+/// allowed), when captured pieces come off and how a king is marked; the crowning blank says
+/// how a king is marked; a king's statement that captured pieces come off at once is judged by
+/// the removal and conduct questions.
+const SHARED_ANSWERS: &[[Family; 2]] = &[
+    [Family::LongDiagonal, Family::Corners],
+    [Family::MoveMade, Family::Conduct],
+    [Family::Removal, Family::Conduct],
+    [Family::KingMark, Family::Conduct],
+    [Family::KingMark, Family::CrowningName],
+    [Family::KingFacts, Family::Conduct],
+    [Family::KingFacts, Family::Removal],
+    // Families asked once a paper: their questions draw on one set of statements or clauses
+    // (a single and a multiple choice on kings, two orders of the same blanks).
+    [Family::Jumping, Family::Jumping],
+    [Family::Conduct, Family::Conduct],
+    [Family::KingFacts, Family::KingFacts],
+    [Family::ManCaptures, Family::ManCaptures],
+    [Family::Losing, Family::Losing],
+];
+
+/// The families that must not be on a paper with `family`.
+fn sharing(family: Family) -> impl Iterator<Item = Family> {
+    SHARED_ANSWERS.iter().filter_map(move |&[a, b]| match () {
+        _ if a == family => Some(b),
+        _ if b == family => Some(a),
+        _ => None,
+    })
+}
 
 /// Makes up to `n` new questions of `kind`, taking the families in turns (in a shuffled order,
 /// the least `used` first) so that a quiz covers as many of them as it can.
@@ -489,17 +529,17 @@ fn fill<R: Rules>(
     context: &mut Context<R>,
     kind: QuestionType,
     n: usize,
-    families: &[&Family<R>],
+    families: &[&FamilyDef<R>],
     seen: &mut BTreeSet<String>,
-    used: &BTreeMap<&'static str, usize>,
+    used: &BTreeMap<Family, usize>,
 ) -> Vec<Question> {
     const TRIES: usize = 8;
     if families.is_empty() {
         return Vec::new();
     }
-    let mut order: Vec<&Family<R>> = families.to_vec();
+    let mut order: Vec<&FamilyDef<R>> = families.to_vec();
     order.shuffle(&mut context.rng);
-    order.sort_by_key(|f| used.get(f.name).copied().unwrap_or(0));
+    order.sort_by_key(|f| used.get(&f.name).copied().unwrap_or(0));
     let mut failures = vec![0usize; order.len()];
     let mut out = Vec::new();
     let mut turn = 0;
@@ -523,14 +563,11 @@ fn fill<R: Rules>(
                 );
                 // Families that share an answer, one's wording giving the other away, are
                 // asked at most one of them on a paper.
-                let group = SHARED_ANSWERS
-                    .iter()
-                    .position(|g| g.contains(&question.family.as_str()))
-                    .map(|g| format!("shared:{}:{g}", R::RULES.variant.name()));
-                let free = group.as_ref().is_none_or(|g| !seen.contains(g));
+                let asked = |family: Family| format!("asked:{}:{family}", R::RULES.variant.name());
+                let free = sharing(question.family).all(|other| !seen.contains(&asked(other)));
                 if free && !seen.contains(&prompt) && seen.insert(signature) {
                     seen.insert(prompt);
-                    seen.extend(group);
+                    seen.insert(asked(question.family));
                     out.push(question);
                 } else {
                     failures[i] += 1;
@@ -555,6 +592,18 @@ mod tests {
             assert_eq!(t.name().parse::<Topic>(), Ok(t));
         }
         assert!("essay".parse::<QuestionType>().is_err());
+    }
+
+    #[test]
+    fn every_family_has_one_name_in_code_and_in_json() {
+        let listed: BTreeSet<&str> = family_names().iter().map(|f| f.0).collect();
+        let named: BTreeSet<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+        assert_eq!(listed, named);
+        for family in Family::ALL {
+            let json = serde_json::to_string(&family).unwrap();
+            assert_eq!(json, format!("\"{family}\""));
+            assert_eq!(serde_json::from_str::<Family>(&json).unwrap(), family);
+        }
     }
 
     #[test]

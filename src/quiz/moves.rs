@@ -7,10 +7,10 @@
 use super::build::{
     self, blanks, choice, orient, random_position, Choice, Draft, Fill, Order, Recipe,
 };
-use super::family::{every_game, Context, Family};
+use super::family::{every_game, Context, FamilyDef};
 use super::geometry::{self, step, STEPS};
 use super::probes::Crossing;
-use super::question::{letter, Question, QuestionType, Topic};
+use super::question::{letter, Family, Question, QuestionType, Topic};
 use super::wrong::{wrong_captures, WrongRule};
 use crate::square::{Color, Role, Square};
 use crate::words::synonyms::Word;
@@ -22,52 +22,52 @@ use std::collections::BTreeSet;
 
 use QuestionType::{Blank, Multi, Single};
 
-pub(crate) fn families<R: Rules>() -> Vec<Family<R>> {
+pub(crate) fn families<R: Rules>() -> Vec<FamilyDef<R>> {
     vec![
-        Family {
-            name: "legal_moves",
+        FamilyDef {
+            name: Family::LegalMoves,
             topic: Topic::Moves,
             kinds: &[Single, Multi],
             fits: every_game,
             make: legal_moves::<R>,
         },
-        Family {
-            name: "capture_count",
+        FamilyDef {
+            name: Family::CaptureCount,
             topic: Topic::Moves,
             kinds: &[Single, Blank],
             fits: every_game,
             make: capture_count::<R>,
         },
-        Family {
-            name: "compulsory_capture",
+        FamilyDef {
+            name: Family::CompulsoryCapture,
             topic: Topic::Moves,
             kinds: &[Single],
             fits: every_game,
             make: compulsory_capture::<R>,
         },
-        Family {
-            name: "king_landing",
+        FamilyDef {
+            name: Family::KingLanding,
             topic: Topic::Moves,
             kinds: &[Single, Multi],
             fits: every_game,
             make: king_landing::<R>,
         },
-        Family {
-            name: "capture_route",
+        FamilyDef {
+            name: Family::CaptureRoute,
             topic: Topic::Moves,
             kinds: &[Single],
             fits: flying,
             make: capture_route::<R>,
         },
-        Family {
-            name: "capture_legality",
+        FamilyDef {
+            name: Family::CaptureLegality,
             topic: Topic::Moves,
             kinds: &[Single],
             fits: flying,
             make: capture_legality::<R>,
         },
-        Family {
-            name: "crowning",
+        FamilyDef {
+            name: Family::Crowning,
             topic: Topic::Moves,
             kinds: &[Single, Blank],
             fits: every_game,
@@ -290,7 +290,7 @@ fn legal_moves<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option
         (_, true) => say!(lang, Text::LegalMovesMulti, intro),
         (_, false) => say!(lang, Text::LegalMovesMultiMayPlay, side),
     };
-    let draft = Draft::new("legal_moves", Topic::Moves, prompt)
+    let draft = Draft::new(Family::LegalMoves, Topic::Moves, prompt)
         .fen(&position)
         .explain(legal_explanation(context, &position));
     choice(context, kind, draft, right, wrong, Order::Shuffle)
@@ -318,7 +318,7 @@ fn capture_count<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Opti
     } else {
         say!(lang, Text::CaptureCountBlankRules, intro, side)
     };
-    let draft = Draft::new("capture_count", Topic::Moves, prompt)
+    let draft = Draft::new(Family::CaptureCount, Topic::Moves, prompt)
         .fen(&position)
         .explain(legal_explanation(context, &position));
     if kind == Blank {
@@ -380,7 +380,7 @@ fn compulsory_capture<R: Rules>(context: &mut Context<R>, kind: QuestionType) ->
     if king_shorter {
         explanation.push_str(&say!(lang, Text::KingHasNoPriority));
     }
-    let draft = Draft::new("compulsory_capture", Topic::Moves, prompt)
+    let draft = Draft::new(Family::CompulsoryCapture, Topic::Moves, prompt)
         .fen(&position)
         .explain(explanation);
     choice(
@@ -439,7 +439,7 @@ fn king_landing<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Optio
     let near: Vec<Square> = near.into_iter().collect();
     let all = words::list(lang, &names.squares(&ends));
     let captures = legal_explanation(context, &position);
-    let draft = Draft::new("king_landing", Topic::Moves, prompt)
+    let draft = Draft::new(Family::KingLanding, Topic::Moves, prompt)
         .fen(&position)
         .explain(say!(lang, Text::KingLandingExplanation, all, captures));
     let pool = |squares: &[Square], right: bool| -> Vec<Choice> {
@@ -504,7 +504,7 @@ fn capture_route<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Opti
     if too_early {
         explanation.push_str(&say!(lang, Text::CaptureRouteTooEarly));
     }
-    let draft = Draft::new("capture_route", Topic::Moves, prompt)
+    let draft = Draft::new(Family::CaptureRoute, Topic::Moves, prompt)
         .fen(&position)
         .explain(explanation);
     choice(
@@ -649,7 +649,7 @@ fn capture_legality<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> O
     }
     let right_text = position.full_move_text(m);
     let explanation = say!(lang, Text::CaptureLegalityExplanation, right_text);
-    let draft = Draft::new("capture_legality", Topic::Moves, prompt)
+    let draft = Draft::new(Family::CaptureLegality, Topic::Moves, prompt)
         .fen(&position)
         .explain(explanation);
     let (right, wrong): (Vec<Choice>, Vec<Choice>) = pool
@@ -763,7 +763,7 @@ fn crowning<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Qu
         } else {
             Fill::word(say!(lang, Text::Man), Word::Man, 2)
         };
-        let draft = Draft::new("crowning", Topic::Moves, prompt)
+        let draft = Draft::new(Family::Crowning, Topic::Moves, prompt)
             .fen(&position)
             .explain(explanation);
         return blanks(draft, vec![answer]);
@@ -789,7 +789,7 @@ fn crowning<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Qu
         ("not_allowed", !legal, say!(lang, Text::CrowningNotAllowed)),
     ];
     let prompt = say!(lang, Text::CrowningSingle, intro, side, text);
-    let draft = Draft::new("crowning", Topic::Moves, prompt)
+    let draft = Draft::new(Family::Crowning, Topic::Moves, prompt)
         .fen(&position)
         .explain(explanation);
     let (right, wrong): (Vec<Choice>, Vec<Choice>) = statements

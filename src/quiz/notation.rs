@@ -3,10 +3,10 @@
 //! FEN answers by reading them back.
 
 use super::build::{blanks, choice, orient, random_position, Choice, Draft, Fill, Order, Recipe};
-use super::family::{every_game, Context, Family};
+use super::family::{every_game, Context, FamilyDef};
 use super::geometry;
 use super::naming;
-use super::question::{Question, QuestionType, Topic};
+use super::question::{Family, Question, QuestionType, Topic};
 use crate::square::{Color, Piece, Role, Square};
 use crate::words::{say, Text};
 use crate::{Rules, Setup};
@@ -16,31 +16,31 @@ use rand::Rng;
 
 use QuestionType::{Blank, Single};
 
-pub(crate) fn families<R: Rules>() -> Vec<Family<R>> {
+pub(crate) fn families<R: Rules>() -> Vec<FamilyDef<R>> {
     vec![
-        Family {
-            name: "write_move",
+        FamilyDef {
+            name: Family::WriteMove,
             topic: Topic::Notation,
             kinds: &[Blank],
             fits: every_game,
             make: write_move::<R>,
         },
-        Family {
-            name: "move_meaning",
+        FamilyDef {
+            name: Family::MoveMeaning,
             topic: Topic::Notation,
             kinds: &[Single],
             fits: every_game,
             make: move_meaning::<R>,
         },
-        Family {
-            name: "which_fen",
+        FamilyDef {
+            name: Family::WhichFen,
             topic: Topic::Notation,
             kinds: &[Single],
             fits: every_game,
             make: which_fen::<R>,
         },
-        Family {
-            name: "write_fen",
+        FamilyDef {
+            name: Family::WriteFen,
             topic: Topic::Notation,
             kinds: &[Blank],
             fits: every_game,
@@ -101,7 +101,7 @@ fn write_move<R: Rules>(context: &mut Context<R>, _kind: QuestionType) -> Option
     };
     let full = position.full_move_text(&m);
     let sep = R::RULES.capture_separator();
-    let draft = Draft::new("write_move", Topic::Notation, prompt)
+    let draft = Draft::new(Family::WriteMove, Topic::Notation, prompt)
         .fen(&position)
         .explain(say!(lang, Text::WriteMoveExplanation, text, full, sep));
     blanks(draft, vec![Fill::mv(text, 2)])
@@ -157,7 +157,7 @@ fn move_meaning<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Optio
     } else {
         say!(lang, Text::QuietNotationExplanation)
     };
-    let draft = Draft::new("move_meaning", Topic::Notation, prompt)
+    let draft = Draft::new(Family::MoveMeaning, Topic::Notation, prompt)
         .fen(&position)
         .explain(explanation);
     let (right, wrong): (Vec<Choice>, Vec<Choice>) = pool
@@ -295,7 +295,7 @@ fn which_fen<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Q
     };
     let names = context.names();
     let (white, black) = (names.side(Color::White), names.side(Color::Black));
-    let draft = Draft::new("which_fen", Topic::Notation, prompt)
+    let draft = Draft::new(Family::WhichFen, Topic::Notation, prompt)
         .fen(&position)
         .explain(say!(lang, Text::WhichFenExplanation, right, white, black));
     choice(
@@ -319,7 +319,7 @@ fn write_fen<R: Rules>(context: &mut Context<R>, _kind: QuestionType) -> Option<
     let names = context.names();
     let (white, black) = (names.side(Color::White), names.side(Color::Black));
     let prompt = say!(lang, Text::WriteFenBlank);
-    let draft = Draft::new("write_fen", Topic::Notation, prompt)
+    let draft = Draft::new(Family::WriteFen, Topic::Notation, prompt)
         .fen(&position)
         .explain(say!(lang, Text::WriteFenExplanation, white, black));
     blanks(draft, vec![Fill::fen(text, 2)])

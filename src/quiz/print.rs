@@ -108,9 +108,58 @@ pub struct SectionView {
     pub intro: String,
     /// The section's points.
     pub points: u32,
-    /// `single`, `multi`, `blank` or `open`.
-    pub kind: String,
+    /// `single`, `multi`, `blank` or `open` (for the style sheet and the templates).
+    pub kind: Section,
     pub questions: Vec<QuestionView>,
+}
+
+/// The sections of a quiz, in order: one for each choice type and the blanks, and one for the
+/// open questions (diagrams and designs).
+#[derive(Serialize, Copy, Clone, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Section {
+    Single,
+    Multi,
+    Blank,
+    Open,
+}
+
+impl Section {
+    /// Every section, in the order of the paper.
+    pub const ALL: [Section; 4] = [
+        Section::Single,
+        Section::Multi,
+        Section::Blank,
+        Section::Open,
+    ];
+
+    /// The types of the questions in the section.
+    pub const fn types(self) -> &'static [QuestionType] {
+        match self {
+            Section::Single => &[QuestionType::Single],
+            Section::Multi => &[QuestionType::Multi],
+            Section::Blank => &[QuestionType::Blank],
+            Section::Open => &[QuestionType::Diagram, QuestionType::Design],
+        }
+    }
+
+    fn title(self) -> Text {
+        match self {
+            Section::Single => Text::SectionSingle,
+            Section::Multi => Text::SectionMulti,
+            Section::Blank => Text::SectionBlank,
+            Section::Open => Text::SectionOpen,
+        }
+    }
+
+    fn intro(self) -> Text {
+        match self {
+            Section::Single => Text::IntroSingle,
+            Section::Multi => Text::IntroMulti,
+            Section::Blank => Text::IntroBlank,
+            Section::Open => Text::IntroOpen,
+        }
+    }
 }
 
 /// A piece of a prompt: text, or a blank to fill in.
@@ -214,18 +263,12 @@ pub fn view(quiz: &Quiz, format: Format, diagrams: &str) -> (QuizView, Vec<(Stri
         .unwrap_or(Variant::International);
     let mut svgs = Vec::new();
     let mut sections = Vec::new();
-    let groups: [(&str, &[QuestionType]); 4] = [
-        ("single", &[QuestionType::Single]),
-        ("multi", &[QuestionType::Multi]),
-        ("blank", &[QuestionType::Blank]),
-        ("open", &[QuestionType::Diagram, QuestionType::Design]),
-    ];
     let mut number = 0;
-    for (kind, types) in groups {
+    for kind in Section::ALL {
         let questions: Vec<&Question> = quiz
             .questions
             .iter()
-            .filter(|q| types.contains(&q.kind))
+            .filter(|q| kind.types().contains(&q.kind))
             .collect();
         if questions.is_empty() {
             continue;
@@ -240,10 +283,10 @@ pub fn view(quiz: &Quiz, format: Format, diagrams: &str) -> (QuizView, Vec<(Stri
             .collect();
         sections.push(SectionView {
             numeral: numeral(sections.len(), lang),
-            title: section_title(kind, lang),
+            title: say!(lang, kind.title()),
             intro: section_intro(kind, questions.len(), lang, first),
             points,
-            kind: kind.to_string(),
+            kind,
             questions: views,
         });
     }
@@ -289,23 +332,8 @@ fn numeral(index: usize, lang: Lang) -> String {
         .to_string()
 }
 
-fn section_title(kind: &str, lang: Lang) -> String {
-    let key = match kind {
-        "single" => Text::SectionSingle,
-        "multi" => Text::SectionMulti,
-        "blank" => Text::SectionBlank,
-        _ => Text::SectionOpen,
-    };
-    say!(lang, key)
-}
-
-fn section_intro(kind: &str, count: usize, lang: Lang, variant: Variant) -> String {
-    let key = match kind {
-        "single" => Text::IntroSingle,
-        "multi" => Text::IntroMulti,
-        "blank" => Text::IntroBlank,
-        _ => Text::IntroOpen,
-    };
+fn section_intro(kind: Section, count: usize, lang: Lang, variant: Variant) -> String {
+    let key = kind.intro();
     let questions = text(
         lang,
         if count == 1 {
@@ -494,7 +522,7 @@ fn question_view(
         id: q.id.clone(),
         number,
         kind: q.kind.name().to_string(),
-        family: q.family.clone(),
+        family: q.family.name().to_string(),
         prompt: q.prompt.clone(),
         parts: parts(&q.prompt),
         options,

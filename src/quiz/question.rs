@@ -17,6 +17,154 @@ pub fn letter(index: usize) -> String {
     char::from(b'A' + (index % 26) as u8).to_string()
 }
 
+/// A question family: what a question asks about, one name for each (`long_diagonal`,
+/// `write_fen`, `conduct`...), as in the JSON and the printed page's `data-family`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Family {
+    CaptureChoice,
+    CaptureCount,
+    CaptureLegality,
+    CaptureRoute,
+    CompulsoryCapture,
+    Conduct,
+    Corners,
+    Counts,
+    Crowning,
+    CrowningName,
+    Design,
+    DoubleCorner,
+    DoubleDiagonal,
+    DrawRules,
+    Edges,
+    FirstMove,
+    Jumping,
+    KingFacts,
+    KingLanding,
+    KingMark,
+    LegalMoves,
+    LongDiagonal,
+    Losing,
+    MajorityKing,
+    ManCaptures,
+    ManMoves,
+    MoveMade,
+    MoveMeaning,
+    Numbering,
+    PassingPromotion,
+    PromotionRow,
+    Removal,
+    StartSquares,
+    WhichFen,
+    WinLine,
+    WriteFen,
+    WriteMove,
+}
+
+impl Family {
+    /// Every family.
+    pub const ALL: [Family; 37] = [
+        Family::CaptureChoice,
+        Family::CaptureCount,
+        Family::CaptureLegality,
+        Family::CaptureRoute,
+        Family::CompulsoryCapture,
+        Family::Conduct,
+        Family::Corners,
+        Family::Counts,
+        Family::Crowning,
+        Family::CrowningName,
+        Family::Design,
+        Family::DoubleCorner,
+        Family::DoubleDiagonal,
+        Family::DrawRules,
+        Family::Edges,
+        Family::FirstMove,
+        Family::Jumping,
+        Family::KingFacts,
+        Family::KingLanding,
+        Family::KingMark,
+        Family::LegalMoves,
+        Family::LongDiagonal,
+        Family::Losing,
+        Family::MajorityKing,
+        Family::ManCaptures,
+        Family::ManMoves,
+        Family::MoveMade,
+        Family::MoveMeaning,
+        Family::Numbering,
+        Family::PassingPromotion,
+        Family::PromotionRow,
+        Family::Removal,
+        Family::StartSquares,
+        Family::WhichFen,
+        Family::WinLine,
+        Family::WriteFen,
+        Family::WriteMove,
+    ];
+
+    /// The family's name: `long_diagonal`, `write_fen`...
+    pub const fn name(self) -> &'static str {
+        match self {
+            Family::CaptureChoice => "capture_choice",
+            Family::CaptureCount => "capture_count",
+            Family::CaptureLegality => "capture_legality",
+            Family::CaptureRoute => "capture_route",
+            Family::CompulsoryCapture => "compulsory_capture",
+            Family::Conduct => "conduct",
+            Family::Corners => "corners",
+            Family::Counts => "counts",
+            Family::Crowning => "crowning",
+            Family::CrowningName => "crowning_name",
+            Family::Design => "design",
+            Family::DoubleCorner => "double_corner",
+            Family::DoubleDiagonal => "double_diagonal",
+            Family::DrawRules => "draw_rules",
+            Family::Edges => "edges",
+            Family::FirstMove => "first_move",
+            Family::Jumping => "jumping",
+            Family::KingFacts => "king_facts",
+            Family::KingLanding => "king_landing",
+            Family::KingMark => "king_mark",
+            Family::LegalMoves => "legal_moves",
+            Family::LongDiagonal => "long_diagonal",
+            Family::Losing => "losing",
+            Family::MajorityKing => "majority_king",
+            Family::ManCaptures => "man_captures",
+            Family::ManMoves => "man_moves",
+            Family::MoveMade => "move_made",
+            Family::MoveMeaning => "move_meaning",
+            Family::Numbering => "numbering",
+            Family::PassingPromotion => "passing_promotion",
+            Family::PromotionRow => "promotion_row",
+            Family::Removal => "removal",
+            Family::StartSquares => "start_squares",
+            Family::WhichFen => "which_fen",
+            Family::WinLine => "win_line",
+            Family::WriteFen => "write_fen",
+            Family::WriteMove => "write_move",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl PartialEq<str> for Family {
+    fn eq(&self, other: &str) -> bool {
+        self.name() == other
+    }
+}
+
+impl PartialEq<&str> for Family {
+    fn eq(&self, other: &&str) -> bool {
+        self.name() == *other
+    }
+}
+
 /// The kind of a question, as in the model test.
 #[derive(
     Copy,
@@ -225,7 +373,7 @@ pub struct Question {
     pub variant: Variant,
     pub topic: Topic,
     /// The question family (`long_diagonal`, `legal_moves`, `draw_rules`...).
-    pub family: String,
+    pub family: Family,
     /// The question text; each blank is written `____`.
     pub prompt: String,
     /// The options of a choice question, without their letters (A, B, C... in order).

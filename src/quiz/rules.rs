@@ -5,9 +5,9 @@
 //! played until the engine declares them drawn.
 
 use super::build::{blanks, choice, Choice, Draft, Fill, Order};
-use super::family::{every_game, Context, Family};
+use super::family::{every_game, Context, FamilyDef};
 use super::probes::Crossing;
-use super::question::{Question, QuestionType, Topic};
+use super::question::{Family, Question, QuestionType, Topic};
 use crate::square::Color;
 use crate::words::synonyms::Word;
 use crate::words::{self, say, text, Lang, Text};
@@ -17,87 +17,87 @@ use rand::Rng;
 
 use QuestionType::{Blank, Multi, Single};
 
-pub(crate) fn families<R: Rules>() -> Vec<Family<R>> {
+pub(crate) fn families<R: Rules>() -> Vec<FamilyDef<R>> {
     vec![
-        Family {
-            name: "first_move",
+        FamilyDef {
+            name: Family::FirstMove,
             topic: Topic::Rules,
             kinds: &[Single, Blank],
             fits: every_game,
             make: first_move::<R>,
         },
-        Family {
-            name: "man_moves",
+        FamilyDef {
+            name: Family::ManMoves,
             topic: Topic::Rules,
             kinds: &[Single],
             fits: every_game,
             make: man_moves::<R>,
         },
-        Family {
-            name: "numbering",
+        FamilyDef {
+            name: Family::Numbering,
             topic: Topic::Rules,
             kinds: &[Single],
             fits: numbered,
             make: numbering::<R>,
         },
-        Family {
-            name: "king_facts",
+        FamilyDef {
+            name: Family::KingFacts,
             topic: Topic::Rules,
             kinds: &[Single, Multi],
             fits: every_game,
             make: king_facts::<R>,
         },
-        Family {
-            name: "man_captures",
+        FamilyDef {
+            name: Family::ManCaptures,
             topic: Topic::Rules,
             kinds: &[Single, Multi],
             fits: every_game,
             make: man_captures::<R>,
         },
-        Family {
-            name: "jumping",
+        FamilyDef {
+            name: Family::Jumping,
             topic: Topic::Rules,
             kinds: &[Blank],
             fits: every_game,
             make: jumping::<R>,
         },
-        Family {
-            name: "draw_rules",
+        FamilyDef {
+            name: Family::DrawRules,
             topic: Topic::Rules,
             kinds: &[Single, Blank],
             fits: every_game,
             make: draw_rules::<R>,
         },
-        Family {
-            name: "losing",
+        FamilyDef {
+            name: Family::Losing,
             topic: Topic::Rules,
             kinds: &[Single, Multi],
             fits: every_game,
             make: losing::<R>,
         },
-        Family {
-            name: "capture_choice",
+        FamilyDef {
+            name: Family::CaptureChoice,
             topic: Topic::Rules,
             kinds: &[Single],
             fits: every_game,
             make: capture_choice::<R>,
         },
-        Family {
-            name: "majority_king",
+        FamilyDef {
+            name: Family::MajorityKing,
             topic: Topic::Rules,
             kinds: &[Single],
             fits: maximum,
             make: majority_king::<R>,
         },
-        Family {
-            name: "passing_promotion",
+        FamilyDef {
+            name: Family::PassingPromotion,
             topic: Topic::Rules,
             kinds: &[Single],
             fits: every_game,
             make: passing_promotion::<R>,
         },
-        Family {
-            name: "removal",
+        FamilyDef {
+            name: Family::Removal,
             topic: Topic::Rules,
             kinds: &[Single],
             fits: flying,
@@ -185,7 +185,7 @@ fn first_move<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<
         let prompt = say!(lang, Text::FirstMoveBlank, game = names.game());
         let fill = side_fill(context, first, 1);
         return blanks(
-            Draft::new("first_move", Topic::Rules, prompt).explain(explanation),
+            Draft::new(Family::FirstMove, Topic::Rules, prompt).explain(explanation),
             vec![fill],
         );
     }
@@ -208,7 +208,7 @@ fn first_move<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<
     statements(
         context,
         kind,
-        Draft::new("first_move", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::FirstMove, Topic::Rules, prompt).explain(explanation),
         pool,
         false,
     )
@@ -256,7 +256,7 @@ fn man_moves<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Q
     statements(
         context,
         kind,
-        Draft::new("man_moves", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::ManMoves, Topic::Rules, prompt).explain(explanation),
         pool,
         false,
     )
@@ -309,7 +309,7 @@ fn numbering<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Q
     statements(
         context,
         kind,
-        Draft::new("numbering", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::Numbering, Topic::Rules, prompt).explain(explanation),
         pool,
         false,
     )
@@ -382,7 +382,7 @@ fn king_facts<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<
     statements(
         context,
         kind,
-        Draft::new("king_facts", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::KingFacts, Topic::Rules, prompt).explain(explanation),
         pool,
         ask_false,
     )
@@ -439,7 +439,7 @@ fn man_captures<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Optio
     statements(
         context,
         kind,
-        Draft::new("man_captures", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::ManCaptures, Topic::Rules, prompt).explain(explanation),
         pool,
         ask_false,
     )
@@ -480,7 +480,7 @@ fn jumping<R: Rules>(context: &mut Context<R>, _kind: QuestionType) -> Option<Qu
         .collect();
     let explanation = say!(lang, Text::JumpingExplanation);
     blanks(
-        Draft::new("jumping", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::Jumping, Topic::Rules, prompt).explain(explanation),
         fills,
     )
 }
@@ -518,7 +518,7 @@ fn draw_rules<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<
     let lang = context.lang;
     let explanation = draw_explanation(context);
     let draft = |prompt: String| {
-        Draft::new("draw_rules", Topic::Rules, prompt).explain(explanation.clone())
+        Draft::new(Family::DrawRules, Topic::Rules, prompt).explain(explanation.clone())
     };
     if kind == Blank {
         let mut choices: Vec<Option<Question>> = Vec::new();
@@ -613,7 +613,7 @@ fn losing<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Ques
     statements(
         context,
         kind,
-        Draft::new("losing", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::Losing, Topic::Rules, prompt).explain(explanation),
         pool,
         false,
     )
@@ -658,7 +658,7 @@ fn capture_choice<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Opt
     statements(
         context,
         kind,
-        Draft::new("capture_choice", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::CaptureChoice, Topic::Rules, prompt).explain(explanation),
         pool,
         false,
     )
@@ -678,7 +678,7 @@ fn majority_king<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Opti
     statements(
         context,
         kind,
-        Draft::new("majority_king", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::MajorityKing, Topic::Rules, prompt).explain(explanation),
         pool,
         false,
     )
@@ -698,7 +698,7 @@ fn removal<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Que
     statements(
         context,
         kind,
-        Draft::new("removal", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::Removal, Topic::Rules, prompt).explain(explanation),
         pool,
         false,
     )
@@ -747,7 +747,7 @@ fn passing_promotion<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> 
     statements(
         context,
         kind,
-        Draft::new("passing_promotion", Topic::Rules, prompt).explain(explanation),
+        Draft::new(Family::PassingPromotion, Topic::Rules, prompt).explain(explanation),
         pool,
         false,
     )

@@ -9,8 +9,8 @@
 //! used, and skipped when the solver cannot prove it within the quiz's node budget.
 
 use super::build::{self, open, Draft};
-use super::family::{every_game, Context, Family, QUIZ_LIMITS};
-use super::question::{Question, QuestionType, Topic};
+use super::family::{every_game, Context, FamilyDef, QUIZ_LIMITS};
+use super::question::{Family, Question, QuestionType, Topic};
 use crate::generate::{self, ComposeOptions, Target};
 use crate::solver::{Goal, Motif, Solution, Status};
 use crate::square::Color;
@@ -22,17 +22,17 @@ use rand::Rng;
 
 use QuestionType::{Design, Diagram};
 
-pub(crate) fn families<R: Rules>() -> Vec<Family<R>> {
+pub(crate) fn families<R: Rules>() -> Vec<FamilyDef<R>> {
     vec![
-        Family {
-            name: "win_line",
+        FamilyDef {
+            name: Family::WinLine,
             topic: Topic::Tactics,
             kinds: &[Diagram],
             fits: every_game,
             make: win_line::<R>,
         },
-        Family {
-            name: "design",
+        FamilyDef {
+            name: Family::Design,
             topic: Topic::Tactics,
             kinds: &[Design],
             fits: every_game,
@@ -270,7 +270,7 @@ fn win_line<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Qu
             motifs = motifs.join(words::text(lang, Text::Comma))
         )
     };
-    let draft = Draft::new("win_line", Topic::Tactics, prompt)
+    let draft = Draft::new(Family::WinLine, Topic::Tactics, prompt)
         .fen(&position)
         .explain(explanation);
     let mut question = open(draft, kind, 10);
@@ -335,7 +335,7 @@ fn design<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Ques
     let fen = super::naming::fen(&solution.position);
     let line = solution.annotated();
     let explanation = say!(lang, Text::DesignExplanation, example = fen, line, name);
-    let draft = Draft::new("design", Topic::Tactics, prompt).explain(explanation);
+    let draft = Draft::new(Family::Design, Topic::Tactics, prompt).explain(explanation);
     let mut question = open(draft, kind, 10);
     question.answer = vec![fen];
     question.goal = Some(Goal::Auto);

@@ -46,7 +46,7 @@ impl Format {
 pub enum Document {
     /// A worksheet and its answer key: `worksheet.*`, `answers.*`.
     Worksheet,
-    /// A quiz and its answer key: `quiz.*`, `quiz-key.*`, `quiz.css`.
+    /// A quiz and its answer key: `quiz.*`, `quiz-key.*`, `quiz.css`, `quiz.js`.
     Quiz,
     /// A student's feedback report: `feedback.*`.
     Feedback,
@@ -59,7 +59,7 @@ pub enum Document {
 
 /// The built-in templates: name, text, and the document they belong to (`None`: shared by
 /// every document, such as `base.html` and the partials).
-pub const BUILT_IN: [(&str, &str, Option<Document>); 22] = [
+pub const BUILT_IN: [(&str, &str, Option<Document>); 23] = [
     ("base.html", include_str!("../../templates/base.html"), None),
     (
         "macros.html",
@@ -110,6 +110,11 @@ pub const BUILT_IN: [(&str, &str, Option<Document>); 22] = [
     (
         "quiz.css",
         include_str!("../../templates/quiz.css"),
+        Some(Document::Quiz),
+    ),
+    (
+        "quiz.js",
+        include_str!("../../templates/quiz.js"),
         Some(Document::Quiz),
     ),
     (

@@ -23,11 +23,13 @@ pub enum Word {
     Man,
     Dark,
     Light,
+    /// Stacking a piece on a new king (加冕).
+    Crowning,
 }
 
 impl Word {
     /// Every word, in table order.
-    pub const ALL: [Word; 9] = [
+    pub const ALL: [Word; 10] = [
         Word::Permitted,
         Word::Forbidden,
         Word::White,
@@ -37,6 +39,7 @@ impl Word {
         Word::Man,
         Word::Dark,
         Word::Light,
+        Word::Crowning,
     ];
 
     /// The forms that count as this word, normalised (see [`normalize`]); the first is its
@@ -119,6 +122,14 @@ impl Word {
                 "深色格",
             ],
             Word::Light => &["light", "white", "浅色", "浅", "白", "白色"],
+            Word::Crowning => &[
+                "crowning",
+                "crowned",
+                "crowning the king",
+                "加冕",
+                "戴冠",
+                "加冠",
+            ],
         }
     }
 }
@@ -212,7 +223,8 @@ mod tests {
                 "king",
                 "man",
                 "dark",
-                "light"
+                "light",
+                "crowning"
             ]
         );
     }

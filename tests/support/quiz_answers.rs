@@ -46,6 +46,11 @@ pub struct Written {
     pub king_moves: u32,
     /// The endgame counts against a lone king: three pieces, two pieces.
     pub endgames: (Option<u32>, Option<u32>),
+    /// Captured pieces come off one by one in the order they were jumped (FMJD 4.11), not
+    /// just after the capture.
+    pub removal_in_order: bool,
+    /// A new king is turned over (Russian), not marked by a second piece stacked on it.
+    pub king_turned_over: bool,
 }
 
 pub fn rules_of(variant: Variant) -> Written {
@@ -59,6 +64,8 @@ pub fn rules_of(variant: Variant) -> Written {
             crossing: "stays_man",
             king_moves: 25,
             endgames: (Some(16), Some(5)),
+            removal_in_order: true,
+            king_turned_over: false,
         },
         Variant::Brazilian => Written {
             black_first: false,
@@ -69,6 +76,8 @@ pub fn rules_of(variant: Variant) -> Written {
             crossing: "stays_man",
             king_moves: 20,
             endgames: (Some(16), Some(5)),
+            removal_in_order: true,
+            king_turned_over: false,
         },
         Variant::Russian => Written {
             black_first: false,
@@ -79,6 +88,8 @@ pub fn rules_of(variant: Variant) -> Written {
             crossing: "crowned_and_goes_on",
             king_moves: 15,
             endgames: (Some(15), None),
+            removal_in_order: false,
+            king_turned_over: true,
         },
         Variant::English => Written {
             black_first: true,
@@ -89,6 +100,8 @@ pub fn rules_of(variant: Variant) -> Written {
             crossing: "must_stop",
             king_moves: 40,
             endgames: (None, None),
+            removal_in_order: false,
+            king_turned_over: false,
         },
     }
 }
@@ -214,6 +227,22 @@ pub fn statement_truth(variant: Variant, family: &str, key: &str) -> bool {
         ("removal", k) => k == "after",
         ("passing_promotion", k) => k == r.crossing,
         ("capture_choice", k) => k == if r.maximum { "most" } else { "free" },
+        // Conduct at the board (seed 000: 落子生根, removing captured pieces, 叠子).
+        ("move_made", k) => k == "hand_leaves",
+        ("king_mark", k) => {
+            k == if r.king_turned_over {
+                "turned_over"
+            } else {
+                "stacked"
+            }
+        }
+        // Whether the act breaks the rules.
+        ("conduct", k) => {
+            matches!(
+                k,
+                "touch_other" | "move_opponent" | "take_back" | "remove_during_capture"
+            ) || (k == "remove_any_order" && r.removal_in_order)
+        }
         other => panic!("no truth table for {other:?}"),
     }
 }
@@ -234,7 +263,7 @@ pub fn check_in<R: Rules>(q: &Question) {
     );
     let squares = |list: &[u8]| -> BTreeSet<u8> { list.iter().copied().collect() };
     let in_set = |set: BTreeSet<u8>| move |_: usize, o: &str| set.contains(&square(q, o));
-    let expected: Vec<String> = match q.family.as_str() {
+    let expected: Vec<String> = match q.family.name() {
         "long_diagonal" => letters_where(q, in_set(squares(&g.long_diagonal))),
         "double_diagonal" => letters_where(q, in_set(squares(&g.double_diagonals.concat()))),
         "start_squares" => {
@@ -466,7 +495,8 @@ pub fn check_in<R: Rules>(q: &Question) {
             q.answer.clone()
         }
         "first_move" | "man_moves" | "numbering" | "king_facts" | "man_captures" | "losing"
-        | "majority_king" | "removal" | "passing_promotion" | "capture_choice" => {
+        | "majority_king" | "removal" | "passing_promotion" | "capture_choice" | "move_made"
+        | "king_mark" => {
             let false_ones = has(q, "is false", "错误的是");
             q.option_keys
                 .iter()
@@ -475,10 +505,28 @@ pub fn check_in<R: Rules>(q: &Question) {
                     if k.as_str() == "removed_at_once" {
                         return false_ones;
                     }
-                    statement_truth(q.variant, &q.family, k) != false_ones
+                    statement_truth(q.variant, q.family.name(), k) != false_ones
                 })
                 .map(|(i, _)| letter(i))
                 .collect()
+        }
+        "conduct" => {
+            // "Which is within the rules" asks for the acts that do not break them.
+            let allowed =
+                has(q, "within the rules", "符合规则的是") && !q.prompt.contains("不符合");
+            letters_where(q, |i, _| {
+                statement_truth(q.variant, "conduct", &q.option_keys[i]) != allowed
+            })
+        }
+        "crowning_name" => {
+            assert!(!r.king_turned_over, "{context}");
+            assert!(has(q, "This is called", "称作"), "{context}");
+            let word = if q.prompt.contains("称作") {
+                "加冕"
+            } else {
+                "crowning"
+            };
+            vec![word.to_string()]
         }
         "jumping" => {
             let mut clauses: Vec<(usize, &str)> = [
@@ -658,7 +706,7 @@ pub fn checked_quizzes(
                 assert_eq!(q.id, format!("q{}", i + 1));
                 assert_eq!(q.variant, variant);
                 check_question(q);
-                families.insert(q.family.clone());
+                families.insert(q.family.to_string());
             }
         }
     }
