@@ -1,7 +1,7 @@
 //! Rules quizzes of every game: every answer of many generated quizzes recomputed a second way
 //! (from the geometry files, the rules as written in RULES.md and seed 000, or the game's move
-//! reader: see `support/quiz_answers.rs`), quizzes of several games, and the words of a Chinese
-//! quiz. Totals, versions and the command are tested in `quiz_options.rs`, printing and the
+//! reader: see `support/quiz_answers.rs`), no quiz answering itself, quizzes of several games,
+//! and the words of a Chinese quiz. Totals, versions and the command are tested in `quiz_options.rs`, printing and the
 //! exports in `quiz_print.rs`, scoring in `quiz_scoring.rs`.
 
 #[path = "support/english_words.rs"]
@@ -16,7 +16,7 @@ mod scale;
 use scale::scaled;
 
 use answers::{check_question, checked_quizzes, every_family_turns_up, options};
-use damtutor::quiz::{generate, QuestionType, Quiz};
+use damtutor::quiz::{answers_design, generate, QuestionType, Quiz};
 use damtutor::words::Lang;
 use damtutor::Variant;
 use std::collections::BTreeSet;
@@ -24,7 +24,7 @@ use std::collections::BTreeSet;
 /// Checks every answer of the quizzes of `variant` with seeds from 0 (6 x `DAMTUTOR_TEST_SCALE`
 /// of them, in each language), and then of further seeds until every family of the game has
 /// been asked (at most 60 seeds in all). Each quiz is also checked for placeholders of the
-/// wording tables left unfilled and, in Chinese, for English words.
+/// wording tables left unfilled and, in Chinese, for English words, and for answering itself.
 fn every_answer_is_right(variant: Variant) {
     let wanted: BTreeSet<&str> = damtutor::quiz::family_names()
         .into_iter()
@@ -32,17 +32,57 @@ fn every_answer_is_right(variant: Variant) {
         .map(|(name, _, _, _)| name)
         .collect();
     let first = u64::from(scaled(6));
-    let mut families = checked_quizzes(variant, 0..first, words_are_filled_in);
+    let mut families = checked_quizzes(variant, 0..first, also_checked);
     let mut next = first;
     while next < 60 && wanted.iter().any(|name| !families.contains(*name)) {
-        families.extend(checked_quizzes(
-            variant,
-            next..next + 1,
-            words_are_filled_in,
-        ));
+        families.extend(checked_quizzes(variant, next..next + 1, also_checked));
         next += 1;
     }
     every_family_turns_up(variant, &families);
+}
+
+/// What is checked of each quiz besides its answers.
+fn also_checked(quiz: &Quiz, seed: u64) {
+    words_are_filled_in(quiz, seed);
+    does_not_answer_itself(quiz, seed);
+}
+
+/// A quiz must not answer itself: no prompt appears twice on the same diagram (or on none), no
+/// diagram question is a right answer to the paper's design question, and no two questions
+/// share an answer that one's wording gives away (the long diagonal and the corners).
+fn does_not_answer_itself(quiz: &Quiz, seed: u64) {
+    let context = format!("{:?} seed {seed}", quiz.variants);
+    // The long diagonal (大道) and the corners (角) share their answer, and one's wording gives
+    // the other away: never both on a paper.
+    let asked = |family: &str| quiz.questions.iter().any(|q| q.family == family);
+    assert!(
+        !(asked("long_diagonal") && asked("corners")),
+        "{context}: the long diagonal and the corners are both asked"
+    );
+    let mut prompts = BTreeSet::new();
+    for q in &quiz.questions {
+        assert!(
+            prompts.insert((q.fen.clone(), q.prompt.clone())),
+            "{context}: {} asked twice: {}",
+            q.id,
+            q.prompt
+        );
+    }
+    for design in quiz
+        .questions
+        .iter()
+        .filter(|q| q.kind == QuestionType::Design)
+    {
+        for q in &quiz.questions {
+            assert!(
+                !answers_design(design, q),
+                "{context}: {} (diagram {:?}) answers the design question {}",
+                q.id,
+                q.fen,
+                design.id
+            );
+        }
+    }
 }
 
 /// No placeholder of the tables ({side}, {all}...) that the code did not fill; no English word in
