@@ -16,7 +16,8 @@ pub use class::{
     gradebook_csv, mark_exercises, question_stats, ItemResult, QuestionStats, StudentResult,
 };
 pub use line::{
-    check_against, check_line, horizon, refutation, LineCheck, LineError, NoSolution, Refutation,
+    check_against, check_against_any, check_line, horizon, refutation, LineCheck, LineError,
+    NoSolution, Refutation,
 };
 pub use quiz::{score, QuestionScore, QuizScore};
 pub use verdict::Verdict;
