@@ -4,7 +4,7 @@
 function yaml(text) { return JSON.stringify(text); }
 
 // FNV-1a (32 bits) of the text's UTF-8 bytes, in hexadecimal. `damtutor check` computes the
-// same over the same fields (src/exercise/answers.rs, `seal_text`) and warns when they differ.
+// same over the same fields (src/check/answer_file.rs, `seal_text`) and warns when they differ.
 function checksum(text) {
   let hash = 0x811c9dc5;
   new TextEncoder().encode(text).forEach((byte) => {
