@@ -24,19 +24,21 @@
 //! `comment` and `source` of an exercise - are in the set's `language`, or in both languages as
 //! `{zh: "...", en: "..."}` ([`Bilingual`]).
 
-mod answers;
-mod table;
 mod text;
 mod write;
-mod yaml;
+pub(crate) mod yaml;
 
 use yaml::{find_id_line, find_line, find_line_start};
 
-pub use answers::{
+// Students' answer files are read in `check` (check/answer_file.rs, check/class_sheet.rs); their
+// old paths here stay for code written against them.
+pub use crate::check::answer_file::{
     load_answer_file, load_answers, parse_answer_file, parse_answers, parse_answers_bytes,
     parse_answers_in, Answer, AnswerFile, AnswerSheet, PracticeRecord, Seal, SealProblem,
 };
-pub use table::{parse_class_sheet, sheet_column, ClassSheet, SheetProblem, SheetTrouble};
+pub use crate::check::class_sheet::{
+    parse_class_sheet, sheet_column, ClassSheet, SheetProblem, SheetTrouble,
+};
 
 pub use text::Bilingual;
 use text::RawField;
@@ -167,7 +169,7 @@ impl std::error::Error for ExerciseError {}
 
 impl ExerciseError {
     /// A problem with the file as a whole.
-    fn in_file(name: &str, message: String) -> ExerciseError {
+    pub(crate) fn in_file(name: &str, message: String) -> ExerciseError {
         ExerciseError {
             file: name.to_string(),
             line: None,
@@ -177,7 +179,7 @@ impl ExerciseError {
         }
     }
 
-    fn not_utf8(name: &str, error: &input::NotUtf8) -> ExerciseError {
+    pub(crate) fn not_utf8(name: &str, error: &input::NotUtf8) -> ExerciseError {
         ExerciseError {
             file: name.to_string(),
             line: Some(error.line),

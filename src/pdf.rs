@@ -13,37 +13,12 @@
 //! else the usual install places of Chrome, Chromium and Edge on macOS and Windows
 //! ([`find_browser`]). Without one, [`PdfError::NoBrowser`] says how to install one.
 
+pub mod devtools;
+
+use devtools::DevTools;
 use serde_json::{json, Value};
 use std::fmt;
-use std::io::{BufRead, BufReader};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
-use tungstenite::{Message, WebSocket};
-
-/// The headless flags: no sandbox (CI and containers run as root), no GPU, and nothing that
-/// reaches out to the network by itself.
-const FLAGS: &[&str] = &[
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--no-default-browser-check",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-default-apps",
-    "--disable-extensions",
-    "--mute-audio",
-    "--remote-debugging-port=0",
-];
-
-/// How long the browser may take to start, and to answer one command.
-const START_TIMEOUT: Duration = Duration::from_secs(60);
-const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// The names a Chromium-based browser has on `PATH`.
 const NAMES: &[&str] = &[
@@ -138,10 +113,7 @@ pub fn print_all<S: AsRef<str>>(documents: &[S]) -> Result<Vec<Vec<u8>>, PdfErro
 /// A headless browser that prints documents.
 pub struct Printer {
     executable: PathBuf,
-    child: Child,
-    profile: PathBuf,
-    socket: WebSocket<TcpStream>,
-    next_id: u64,
+    browser: DevTools,
 }
 
 impl Printer {
@@ -152,88 +124,15 @@ impl Printer {
 
     /// Starts `executable` headless with a fresh profile.
     pub fn launch_with(executable: &Path) -> Result<Printer, PdfError> {
-        let failed = |what: String| {
-            PdfError::Browser(format!(
+        match DevTools::launch(executable, "damtutor-print") {
+            Ok(browser) => Ok(Printer {
+                executable: executable.to_path_buf(),
+                browser,
+            }),
+            Err(what) => Err(PdfError::Browser(format!(
                 "{}: {what} (set DAMTUTOR_CHROMIUM to another Chromium or Chrome, or write HTML with --format html)",
                 executable.display()
-            ))
-        };
-        let profile = std::env::temp_dir().join(format!(
-            "damtutor-print-{}-{}",
-            std::process::id(),
-            unique()
-        ));
-        std::fs::create_dir_all(&profile)
-            .map_err(|e| failed(format!("cannot make a profile folder: {e}")))?;
-        let spawned = Command::new(executable)
-            .args(FLAGS)
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .arg("about:blank")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn();
-        let mut child = match spawned {
-            Ok(child) => child,
-            Err(e) => {
-                let _ = std::fs::remove_dir_all(&profile);
-                return Err(failed(format!("cannot start it: {e}")));
-            }
-        };
-        // The browser says where its websocket listens on standard error; the rest of what it
-        // says is kept for the message if it stops.
-        let stderr = child.stderr.take();
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let Some(stderr) = stderr else { return };
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let message = match line.strip_prefix("DevTools listening on ") {
-                    Some(url) => Ok(url.trim().to_string()),
-                    None => Err(line),
-                };
-                if sender.send(message).is_err() {
-                    return;
-                }
-            }
-        });
-        let mut said = Vec::new();
-        let url = loop {
-            match receiver.recv_timeout(START_TIMEOUT) {
-                Ok(Ok(url)) => break Some(url),
-                Ok(Err(line)) => said.push(line),
-                Err(_) => break None,
-            }
-        };
-        let Some(url) = url else {
-            let _ = child.kill();
-            let _ = child.wait();
-            let _ = std::fs::remove_dir_all(&profile);
-            let last: Vec<&String> = said.iter().rev().take(3).collect();
-            let last: Vec<&str> = last.into_iter().rev().map(String::as_str).collect();
-            return Err(failed(format!(
-                "the browser did not start its DevTools socket{}",
-                if last.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", last.join(" / "))
-                }
-            )));
-        };
-        let connected = connect(&url);
-        match connected {
-            Ok(socket) => Ok(Printer {
-                executable: executable.to_path_buf(),
-                child,
-                profile,
-                socket,
-                next_id: 0,
-            }),
-            Err(message) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                let _ = std::fs::remove_dir_all(&profile);
-                Err(failed(message))
-            }
+            ))),
         }
     }
 
@@ -300,71 +199,9 @@ impl Printer {
         method: &str,
         params: Value,
     ) -> Result<Value, PdfError> {
-        self.next_id += 1;
-        let id = self.next_id;
-        let mut message = json!({"id": id, "method": method, "params": params});
-        if let Some(session) = session {
-            message["sessionId"] = json!(session);
-        }
-        self.socket
-            .send(Message::text(message.to_string()))
-            .map_err(|e| self.failed(&format!("{method}: the browser stopped listening ({e})")))?;
-        loop {
-            let text = match self.socket.read() {
-                Ok(Message::Text(text)) => text.to_string(),
-                Ok(_) => continue,
-                // A signal woke the read: nothing is lost, read again.
-                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
-                    continue
-                }
-                Err(e) => {
-                    return Err(self.failed(&format!("{method}: no answer from the browser ({e})")))
-                }
-            };
-            let Ok(value) = serde_json::from_str::<Value>(&text) else {
-                continue;
-            };
-            if value["id"] != json!(id) {
-                continue; // an event
-            }
-            if let Some(error) = value.get("error") {
-                let reason = error["message"].as_str().unwrap_or("an error");
-                return Err(self.failed(&format!("{method}: {reason}")));
-            }
-            return Ok(value["result"].clone());
-        }
+        let answer = self.browser.call(session, method, params);
+        answer.map_err(|what| self.failed(&what))
     }
-}
-
-impl Drop for Printer {
-    fn drop(&mut self) {
-        let _ = self.socket.close(None);
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-/// The websocket of `url` (`ws://127.0.0.1:PORT/devtools/browser/...`).
-fn connect(url: &str) -> Result<WebSocket<TcpStream>, String> {
-    let address = url
-        .strip_prefix("ws://")
-        .and_then(|rest| rest.split('/').next())
-        .ok_or_else(|| format!("an unexpected DevTools address {url}"))?;
-    let stream = TcpStream::connect(address)
-        .map_err(|e| format!("cannot reach its DevTools socket: {e}"))?;
-    stream
-        .set_read_timeout(Some(ANSWER_TIMEOUT))
-        .map_err(|e| e.to_string())?;
-    let (socket, _) = tungstenite::client(url, stream)
-        .map_err(|e| format!("the DevTools handshake failed: {e}"))?;
-    Ok(socket)
-}
-
-fn unique() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Standard base64 (RFC 4648, with padding); `None` when the text is not that.

@@ -9,10 +9,10 @@ use cli::run;
 
 use damtutor::exercise::{self, Exercise, ExerciseSet};
 use damtutor::generate::{self, ComposeOptions, Stop, Target};
-use damtutor::solver::{Goal, Limits, Motif, Solver};
+use damtutor::solver::{Goal, Limits, Motif, VariantSolution};
 use damtutor::words::Lang;
-use damtutor::{verify, with_position, Color, Rules, Variant};
-use damtutor_rules::{International, Position};
+use damtutor::{verify, with_position, with_solution, Color, Variant};
+use damtutor_rules::International;
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -67,8 +67,9 @@ fn check_set(yaml: &str, motif: Option<Motif>) -> ExerciseSet {
         );
     }
     let mut seen = HashSet::new();
-    for exercise in &set.exercises {
-        with_position!(&exercise.position, p => check_exercise(p, exercise, motif));
+    for (exercise, report) in set.exercises.iter().zip(&reports) {
+        assert_eq!(report.id, exercise.id);
+        check_exercise(&report.solution, exercise, motif);
         assert!(
             seen.insert(generate::canonical(&exercise.position)),
             "{} repeats an exercise (or its mirror)",
@@ -78,33 +79,34 @@ fn check_set(yaml: &str, motif: Option<Motif>) -> ExerciseSet {
     set
 }
 
-/// One exercise of [`check_set`], in its game.
-fn check_exercise<R: Rules>(position: &Position<R>, exercise: &Exercise, motif: Option<Motif>) {
-    let solution = Solver::<R>::new().solve(position, exercise.goal, Limits::default());
+/// One exercise of [`check_set`], with the solver's solution of it.
+fn check_exercise(solution: &VariantSolution, exercise: &Exercise, motif: Option<Motif>) {
     assert!(solution.is_solved(), "{} is not proven", exercise.id);
     assert!(
-        solution.single_key(),
+        with_solution!(solution, s => s.single_key()),
         "{}: key moves {:?}",
         exercise.id,
         solution.key_texts()
     );
     if let Some(motif) = motif {
         assert!(
-            solution.motifs.contains(&motif),
+            solution.motifs().contains(&motif),
             "{}: {:?}",
             exercise.id,
-            solution.motifs
+            solution.motifs()
         );
         assert!(exercise.motifs.contains(&motif));
     }
-    assert_eq!(exercise.motifs, solution.motifs, "{}", exercise.id);
-    assert_eq!(exercise.difficulty, solution.difficulty.map(|d| d.level));
+    assert_eq!(exercise.motifs, solution.motifs(), "{}", exercise.id);
+    assert_eq!(exercise.difficulty, solution.difficulty().map(|d| d.level));
     assert_eq!(
         exercise.solution.as_deref(),
         Some(solution.line_texts().join(" ").as_str())
     );
-    assert!(position.legal_moves().iter().all(|m| !m.is_capture()));
-    assert!(generate::looks_like_play(position), "{}", exercise.id);
+    with_position!(&exercise.position, position => {
+        assert!(position.legal_moves().iter().all(|m| !m.is_capture()));
+        assert!(generate::looks_like_play(position), "{}", exercise.id);
+    });
 }
 
 #[test]

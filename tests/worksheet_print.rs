@@ -21,6 +21,7 @@ use damtutor::solver::{solve_all_variants, Limits, VariantSolution};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::Output;
+use std::sync::OnceLock;
 
 /// The printable height of an A4 page inside the sheet's 12 mm margins.
 const PAGE_MM: f64 = 273.0;
@@ -300,24 +301,80 @@ fn check_sheet(page: &mut Page, solved: &Solved, per_page: usize, answers: Answe
     }
 }
 
-#[test]
-fn every_page_fits_for_every_per_page_and_answers_mode() {
+/// The English sets of the sheets below (32 exercises), solved once for the tests that print them.
+fn english() -> &'static Solved {
+    static SOLVED: OnceLock<Solved> = OnceLock::new();
+    SOLVED.get_or_init(|| {
+        Solved::new(&["exercises/02-shots.yaml", "exercises/03-classic-shots.yaml"])
+    })
+}
+
+/// The Chinese set of the sheets below (16 exercises), solved once.
+fn chinese() -> &'static Solved {
+    static SOLVED: OnceLock<Solved> = OnceLock::new();
+    SOLVED.get_or_init(|| Solved::new(&["exercises/01-turkish-strikes.yaml"]))
+}
+
+/// The `--per-page` values tried with inline answers, without answers and with a separate
+/// key: a sheet's grid changes at each of them.
+const SOME_PER_PAGE: [usize; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 20, 24, 30];
+
+/// Prints `sheets` (a set, a `--per-page` and an `--answers` mode each) in a browser of the
+/// test's own and checks each. The sheets are checked by four tests, which run side by side.
+fn check_sheets(test: &str, sheets: &[(&Solved, usize, Answers)]) {
     let Some(mut browser) = Browser::launch() else {
-        browser::skip("every_page_fits_for_every_per_page_and_answers_mode");
+        browser::skip(test);
         return;
     };
-    let english = Solved::new(&["exercises/02-shots.yaml", "exercises/03-classic-shots.yaml"]);
-    let chinese = Solved::new(&["exercises/01-turkish-strikes.yaml"]);
     let mut page = browser.page();
-    for per_page in 1..=30 {
-        check_sheet(&mut page, &english, per_page, Answers::End);
-    }
-    for per_page in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 20, 24, 30] {
-        check_sheet(&mut page, &chinese, per_page, Answers::Inline);
-        check_sheet(&mut page, &chinese, per_page, Answers::None);
-        check_sheet(&mut page, &english, per_page, Answers::Separate);
+    for &(solved, per_page, answers) in sheets {
+        check_sheet(&mut page, solved, per_page, answers);
     }
     assert!(page.errors().is_empty(), "{:?}", page.errors());
+}
+
+#[test]
+fn every_page_fits_with_the_key_at_the_end_up_to_15_a_page() {
+    let sheets: Vec<_> = (1..=15).map(|n| (english(), n, Answers::End)).collect();
+    check_sheets(
+        "every_page_fits_with_the_key_at_the_end_up_to_15_a_page",
+        &sheets,
+    );
+}
+
+#[test]
+fn every_page_fits_with_the_key_at_the_end_from_16_a_page() {
+    let sheets: Vec<_> = (16..=30).map(|n| (english(), n, Answers::End)).collect();
+    check_sheets(
+        "every_page_fits_with_the_key_at_the_end_from_16_a_page",
+        &sheets,
+    );
+}
+
+#[test]
+fn every_page_fits_with_inline_answers_and_without_answers() {
+    let sheets: Vec<_> = SOME_PER_PAGE
+        .into_iter()
+        .flat_map(|n| {
+            [
+                (chinese(), n, Answers::Inline),
+                (chinese(), n, Answers::None),
+            ]
+        })
+        .collect();
+    check_sheets(
+        "every_page_fits_with_inline_answers_and_without_answers",
+        &sheets,
+    );
+}
+
+#[test]
+fn every_page_fits_with_the_key_apart() {
+    let sheets: Vec<_> = SOME_PER_PAGE
+        .into_iter()
+        .map(|n| (english(), n, Answers::Separate))
+        .collect();
+    check_sheets("every_page_fits_with_the_key_apart", &sheets);
 }
 
 #[test]
@@ -326,8 +383,7 @@ fn chinese_is_drawn_with_a_chinese_font() {
         browser::skip("chinese_is_drawn_with_a_chinese_font");
         return;
     };
-    let chinese = Solved::new(&["exercises/01-turkish-strikes.yaml"]);
-    let html = chinese.render(&WorksheetOptions::default());
+    let html = chinese().render(&WorksheetOptions::default());
     let file = kept().join("chinese-font.html");
     std::fs::write(&file, &html[0]).unwrap();
     let mut page = browser.page();

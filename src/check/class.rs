@@ -1,10 +1,11 @@
 //! Marking a class: every student's answer file against the exercises, a gradebook and the
 //! success rate of each question.
 
+use super::answer_file::{Answer, AnswerSheet, PracticeRecord};
 use super::line::{check_against, LineCheck};
 use super::verdict::Verdict;
 use crate::escape;
-use crate::exercise::{Answer, AnswerSheet, Exercise, ExerciseSet, PracticeRecord, Scoring};
+use crate::exercise::{Exercise, ExerciseSet, Scoring};
 use crate::solver::{self, with_thread_solver, Limits, Solution, Solver, VariantSolution};
 use crate::with_solution;
 use crate::words::{example_moves, say, text, Lang, Text};
@@ -431,7 +432,7 @@ pub fn number(x: f64) -> String {
 /// the feedback and notes in `lang`.
 pub fn mark_quiz(key: &crate::quiz::Key, sheets: &[AnswerSheet], lang: Lang) -> Vec<StudentResult> {
     use super::answer::AnswerValue;
-    use crate::exercise::Answer;
+    use super::answer_file::Answer;
     use std::collections::BTreeMap;
     let key = &crate::quiz::Key {
         lang,

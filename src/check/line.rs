@@ -158,6 +158,20 @@ fn check_unsolved<R: Rules>(
     .in_language(Lang::English)
 }
 
+/// [`check_against`] for a solution of any game, with the calling thread's solver
+/// ([`solver::with_thread_solver`]): for code that learns the game at run time, and compiled
+/// once here for all four games rather than in each caller.
+pub fn check_against_any(
+    solution: &solver::VariantSolution,
+    text: &str,
+    book: Option<&str>,
+    limits: Limits,
+) -> LineCheck {
+    crate::with_solution!(solution, s => {
+        solver::with_thread_solver(|solver| check_against(solver, s, text, book, limits))
+    })
+}
+
 /// [`check_line`] with the solution already at hand.
 ///
 /// A line is complete once the goal is reached, or once, after the solving side's last move in

@@ -51,6 +51,8 @@ pub struct FeedbackItem {
 /// A student's report as a template sees it.
 #[derive(Serialize, Clone, Debug)]
 pub struct FeedbackView {
+    /// The `generator` meta of the page (`base.html`).
+    pub generator: String,
     pub lang: String,
     pub labels: FeedbackLabels,
     pub student: String,
@@ -190,6 +192,7 @@ pub fn render(
         "0".to_string()
     };
     let view = FeedbackView {
+        generator: "damtutor".to_string(),
         lang: lang.code().to_string(),
         labels: FeedbackLabels::new(lang),
         student: result.student.clone(),

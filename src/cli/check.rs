@@ -4,8 +4,8 @@ use super::pdf::{self, DocumentFormat};
 use super::values::one_of;
 use super::CliError;
 use clap::Args;
-use damtutor::check::{self, report, summary};
-use damtutor::exercise::{self, AnswerFile, AnswerSheet};
+use damtutor::check::{self, report, summary, AnswerFile, AnswerSheet};
+use damtutor::exercise;
 use damtutor::render::templates::{Document, Templates};
 use damtutor::render::worksheet::OutputFile;
 use damtutor::words::{fill, text, Lang, Text};
@@ -73,7 +73,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let mut sheets: Vec<AnswerSheet> = Vec::new();
     let (mut unread, mut problems) = (0, 0);
     for file in &files {
-        match exercise::load_answer_file(file, lang) {
+        match check::load_answer_file(file, lang) {
             Ok(AnswerFile::Student(sheet)) => {
                 // A practice page's seal broken: said, and marked all the same.
                 for problem in sheet.seal_problems() {

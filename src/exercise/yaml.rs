@@ -12,7 +12,7 @@ use std::collections::HashMap;
 pub const MAX_DEPTH: usize = 64;
 
 /// `text` read as a `T`, or the first problem with its place.
-pub(super) fn read<T: DeserializeOwned>(text: &str, name: &str) -> Result<T, ExerciseError> {
+pub(crate) fn read<T: DeserializeOwned>(text: &str, name: &str) -> Result<T, ExerciseError> {
     let error = |line: Option<usize>, column: Option<usize>, message: String| ExerciseError {
         file: name.to_string(),
         line,
@@ -52,7 +52,7 @@ pub(super) fn read<T: DeserializeOwned>(text: &str, name: &str) -> Result<T, Exe
 }
 
 /// serde_yaml's message without its trailing location (we print our own).
-pub(super) fn clean_yaml_message(message: &str) -> String {
+pub(crate) fn clean_yaml_message(message: &str) -> String {
     match message.find(" at line ") {
         Some(i) => message[..i].to_string(),
         None => message.to_string(),
@@ -131,7 +131,7 @@ fn too_deep(text: &str) -> Option<(usize, usize)> {
 /// The line (1-based) of each item of the top-level list `key` when it is written as a block
 /// list (`- ...` lines, whatever each item holds: a flow mapping, an anchor, an alias); `None`
 /// when it is not (a flow list `key: [...]`, or no such key).
-pub(super) fn item_lines(text: &str, key: &str) -> Option<Vec<usize>> {
+pub(crate) fn item_lines(text: &str, key: &str) -> Option<Vec<usize>> {
     let mut lines = text.lines().enumerate();
     lines.find(|(_, line)| {
         line.strip_prefix(key)
@@ -165,7 +165,7 @@ pub(super) fn item_lines(text: &str, key: &str) -> Option<Vec<usize>> {
 
 /// The first line (1-based) of each key written at the start of a line (`q1:`, `"q1":`, `- q1:`),
 /// in one pass over the text.
-pub(super) fn key_lines(text: &str) -> HashMap<&str, usize> {
+pub(crate) fn key_lines(text: &str) -> HashMap<&str, usize> {
     let mut lines = HashMap::new();
     for (index, line) in text.lines().enumerate() {
         let trimmed = line.trim_start().trim_start_matches(['{', '-', ' ']);
@@ -181,7 +181,7 @@ pub(super) fn key_lines(text: &str) -> HashMap<&str, usize> {
 }
 
 /// The 1-based line whose trimmed text starts with `needle`.
-pub(super) fn find_line_start(text: &str, needle: &str) -> Option<usize> {
+pub(crate) fn find_line_start(text: &str, needle: &str) -> Option<usize> {
     text.lines()
         .position(|l| {
             let t = l.trim_start().trim_start_matches(['"', '\'']);
@@ -193,20 +193,20 @@ pub(super) fn find_line_start(text: &str, needle: &str) -> Option<usize> {
 }
 
 /// [`find_line_start`] among the lines after line `after` (1-based).
-pub(super) fn find_line_start_after(text: &str, after: usize, needle: &str) -> Option<usize> {
+pub(crate) fn find_line_start_after(text: &str, after: usize, needle: &str) -> Option<usize> {
     let rest: String = text.lines().skip(after).collect::<Vec<_>>().join("\n");
     find_line_start(&rest, needle).map(|line| line + after)
 }
 
 /// The 1-based line of the first line containing `needle`.
-pub(super) fn find_line(text: &str, needle: &str) -> Option<usize> {
+pub(crate) fn find_line(text: &str, needle: &str) -> Option<usize> {
     text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
 }
 
 /// The line of `id: <id>` at or after `from` (a byte offset and its 0-based line index; ids
 /// are in file order), which moves past it: each call reads on from the last, so finding
 /// every id of a file reads it once.
-pub(super) fn find_id_line(text: &str, id: &str, from: &mut (usize, usize)) -> Option<usize> {
+pub(crate) fn find_id_line(text: &str, id: &str, from: &mut (usize, usize)) -> Option<usize> {
     let (mut offset, mut index) = *from;
     for line in text.get(offset..)?.split_inclusive('\n') {
         offset += line.len();

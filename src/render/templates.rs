@@ -50,7 +50,8 @@ pub enum Document {
     Quiz,
     /// A student's feedback report: `feedback.*`.
     Feedback,
-    /// A practice page: `practice.html`, `partials/practice.css`, `partials/practice.js`.
+    /// A practice page: `practice.html`, `partials/practice.css`, `partials/practice.js` and
+    /// the parts of the script it joins (`partials/practice/*.js`).
     Practice,
     /// The teacher's desk of `damtutor serve`: `desk.html`, `partials/desk.css`,
     /// `partials/desk.js`.
@@ -59,7 +60,7 @@ pub enum Document {
 
 /// The built-in templates: name, text, and the document they belong to (`None`: shared by
 /// every document, such as `base.html` and the partials).
-pub const BUILT_IN: [(&str, &str, Option<Document>); 23] = [
+pub const BUILT_IN: [(&str, &str, Option<Document>); 30] = [
     ("base.html", include_str!("../../templates/base.html"), None),
     (
         "macros.html",
@@ -150,6 +151,41 @@ pub const BUILT_IN: [(&str, &str, Option<Document>); 23] = [
     (
         "partials/practice.js",
         include_str!("../../templates/partials/practice.js"),
+        Some(Document::Practice),
+    ),
+    (
+        "partials/practice/data.js",
+        include_str!("../../templates/partials/practice/data.js"),
+        Some(Document::Practice),
+    ),
+    (
+        "partials/practice/moves.js",
+        include_str!("../../templates/partials/practice/moves.js"),
+        Some(Document::Practice),
+    ),
+    (
+        "partials/practice/storage.js",
+        include_str!("../../templates/partials/practice/storage.js"),
+        Some(Document::Practice),
+    ),
+    (
+        "partials/practice/exercise.js",
+        include_str!("../../templates/partials/practice/exercise.js"),
+        Some(Document::Practice),
+    ),
+    (
+        "partials/practice/page.js",
+        include_str!("../../templates/partials/practice/page.js"),
+        Some(Document::Practice),
+    ),
+    (
+        "partials/practice/hand-in.js",
+        include_str!("../../templates/partials/practice/hand-in.js"),
+        Some(Document::Practice),
+    ),
+    (
+        "partials/practice/start.js",
+        include_str!("../../templates/partials/practice/start.js"),
         Some(Document::Practice),
     ),
     (

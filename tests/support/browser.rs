@@ -1,61 +1,24 @@
-//! A small Chrome DevTools Protocol client for the browser tests: it starts headless Chromium
-//! (the system's, never a downloaded one) with a fresh profile, and speaks JSON over the
-//! browser's websocket (`tungstenite`), one flattened session per page.
+//! The browser tests' side of the DevTools client (`damtutor::pdf::devtools`, the one the
+//! PDF printer uses): headless Chromium (the system's, never a downloaded one) with a fresh
+//! profile, one flattened session per page, and what a test does on a page.
 //!
 //! [`Browser::launch`] returns `None` when no Chromium is installed: the tests then print that
 //! they are skipped - except under CI (`CI` set), where a missing browser is a failure.
 
+use damtutor::pdf::devtools::DevTools;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use tungstenite::{Message, WebSocket};
-
-/// The flags Chromium needs here: no sandbox (CI runs as root), no GPU, and nothing that
-/// reaches out to the network by itself.
-const FLAGS: &[&str] = &[
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-default-apps",
-    "--disable-extensions",
-    "--mute-audio",
-    "--remote-debugging-port=0",
-];
 
 /// A running headless Chromium.
 pub struct Browser {
-    child: Child,
-    profile: PathBuf,
-    socket: WebSocket<TcpStream>,
-    next_id: u64,
-    /// Events received so far (each with `method`, `params` and `sessionId`).
-    pub events: Vec<Value>,
+    devtools: DevTools,
 }
 
-/// Chromium's executable: `DAMTUTOR_CHROMIUM`, else the first of the usual names on `PATH`.
+/// Chromium's executable as the PDF commands find it: `DAMTUTOR_CHROMIUM`, else the first of
+/// the usual names on `PATH` (or install places).
 pub fn chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("DAMTUTOR_CHROMIUM") {
-        return Some(PathBuf::from(path));
-    }
-    let names = [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ];
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|folder| names.iter().map(move |name| folder.join(name)))
-        .find(|candidate| candidate.is_file())
+    damtutor::pdf::find_browser().ok()
 }
 
 /// Says that a browser test is skipped (no Chromium); under CI a missing browser fails.
@@ -73,90 +36,22 @@ impl Browser {
     /// Starts Chromium, or `None` when there is none on this machine.
     pub fn launch() -> Option<Browser> {
         let executable = chromium()?;
-        let profile = std::env::temp_dir().join(format!(
-            "damtutor-chromium-{}-{}",
-            std::process::id(),
-            unique()
-        ));
-        std::fs::create_dir_all(&profile).expect("a profile folder");
-        let mut child = Command::new(&executable)
-            .args(FLAGS)
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .arg("about:blank")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {}: {e}", executable.display()));
-        // Chromium says where its websocket listens on standard error.
-        let stderr = child.stderr.take().expect("piped");
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if let Some(url) = line.strip_prefix("DevTools listening on ") {
-                    let _ = sender.send(url.trim().to_string());
-                }
-            }
-        });
-        let url = match receiver.recv_timeout(Duration::from_secs(60)) {
-            Ok(url) => url,
-            Err(_) => {
-                let _ = child.kill();
-                panic!("{} did not open its DevTools socket", executable.display());
-            }
-        };
-        let address = url
-            .trim_start_matches("ws://")
-            .split('/')
-            .next()
-            .expect("host:port")
-            .to_string();
-        let stream = TcpStream::connect(&address).expect("connect to Chromium");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(60)))
-            .expect("a timeout");
-        let (socket, _) = tungstenite::client(url.as_str(), stream).expect("websocket handshake");
-        Some(Browser {
-            child,
-            profile,
-            socket,
-            next_id: 0,
-            events: Vec::new(),
-        })
+        let mut devtools = DevTools::launch(&executable, "damtutor-chromium")
+            .unwrap_or_else(|e| panic!("{}: {e}", executable.display()));
+        devtools.keep_events();
+        Some(Browser { devtools })
     }
 
     /// Sends a command (to a page's session, or to the browser) and waits for its result.
     pub fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        let mut message = json!({"id": id, "method": method, "params": params});
-        if let Some(session) = session {
-            message["sessionId"] = json!(session);
-        }
-        self.socket
-            .send(Message::text(message.to_string()))
-            .expect("send to Chromium");
-        loop {
-            let text = match self.socket.read() {
-                Ok(Message::Text(text)) => text.to_string(),
-                Ok(_) => continue,
-                // A signal woke the read (EINTR): nothing is lost, read again.
-                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
-                    continue
-                }
-                Err(e) => panic!("read from Chromium: {e}"),
-            };
-            let value: Value = serde_json::from_str(&text).expect("CDP sends JSON");
-            if value["id"] == json!(id) {
-                if let Some(error) = value.get("error") {
-                    panic!("{method}: {error}");
-                }
-                return value["result"].clone();
-            }
-            if value.get("method").is_some() {
-                self.events.push(value);
-            }
-        }
+        self.devtools
+            .call(session, method, params)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The events received so far (each with `method`, `params` and `sessionId`).
+    pub fn events(&self) -> &[Value] {
+        &self.devtools.events
     }
 
     /// A new tab, attached.
@@ -189,14 +84,6 @@ impl Browser {
             browser: self,
             session: session.to_string(),
         }
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
 
@@ -326,7 +213,7 @@ impl Page<'_> {
     /// The script errors of this page so far: exceptions and `console.error` calls.
     pub fn errors(&self) -> Vec<String> {
         self.browser
-            .events
+            .events()
             .iter()
             .filter(|e| e["sessionId"] == self.session.as_str())
             .filter(|e| {
@@ -340,7 +227,7 @@ impl Page<'_> {
     /// The URLs of every request this page made so far.
     pub fn requests(&self) -> Vec<String> {
         self.browser
-            .events
+            .events()
             .iter()
             .filter(|e| {
                 e["method"] == "Network.requestWillBeSent"
@@ -369,12 +256,6 @@ pub fn file_url(path: &Path) -> String {
         }
     }
     url
-}
-
-fn unique() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Standard base64 (screenshots).

@@ -1,11 +1,11 @@
 //! Students' answer files: a YAML file per student, or a class in one CSV sheet
-//! ([`table`](super::table)); [`load_answer_file`] tells them apart.
+//! ([`class_sheet`]); [`load_answer_file`] tells them apart.
 
-use super::table::{self, ClassSheet};
-use super::yaml::{
+use super::class_sheet::{self, ClassSheet};
+use crate::exercise::yaml::{
     self, clean_yaml_message, find_line, find_line_start, find_line_start_after, key_lines,
 };
-use super::ExerciseError;
+use crate::exercise::ExerciseError;
 use crate::input;
 use crate::words::{say, Lang, Text};
 use serde::Deserialize;
@@ -110,7 +110,7 @@ impl AnswerSheet {
     /// What does not fit the practice page's seal (nothing for a file without one).
     ///
     /// ```
-    /// use damtutor::exercise::{parse_answers, SealProblem};
+    /// use damtutor::check::{parse_answers, SealProblem};
     /// let page = "student: Li\npage: \"p1\"\nchecksum: \"45db7223\"\nanswers:\n  a: \"1. 43-38\"\npractice:\n  a: {hints: 0, wrong: []}\n";
     /// let sheet = parse_answers(page, "li.yaml").unwrap();
     /// assert_eq!(sheet.seal_problems(), []);
@@ -235,8 +235,8 @@ pub fn parse_answer_file(
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-    if csv_name || table::looks_like_csv(bytes) {
-        return table::parse_bytes(bytes, name, lang).map(AnswerFile::Class);
+    if csv_name || class_sheet::looks_like_csv(bytes) {
+        return class_sheet::parse_bytes(bytes, name, lang).map(AnswerFile::Class);
     }
     let text = input::text(bytes).map_err(|e| ExerciseError::not_utf8(name, &e))?;
     parse_answers_in(text, name, lang).map(AnswerFile::Student)

@@ -15,9 +15,14 @@
 //! without an id) are [`SheetProblem`]s: the rest of the class is still read. A sheet that
 //! cannot be read at all (not UTF-8, no name column, a quote left open) is an
 //! [`ExerciseError`].
+//!
+//! The cells are split here (`records`, some fifty lines) rather than by the `csv` crate,
+//! which reads a quote left open to the end of the file without an error (rust-csv issue 252)
+//! where a teacher must be told the row that opened it, and which skips empty lines, so that
+//! its record numbers are not the spreadsheet's rows that every message here names.
 
-use super::answers::{Answer, AnswerSheet};
-use super::ExerciseError;
+use super::answer_file::{Answer, AnswerSheet};
+use crate::exercise::ExerciseError;
 use crate::words::{say, Lang, Text};
 use std::collections::HashMap;
 
@@ -145,7 +150,7 @@ impl ClassSheet {
 /// A column's name as a spreadsheet shows it: 1 = A, 26 = Z, 27 = AA.
 ///
 /// ```
-/// use damtutor::exercise::sheet_column;
+/// use damtutor::check::sheet_column;
 /// assert_eq!(sheet_column(1), "A");
 /// assert_eq!(sheet_column(28), "AB");
 /// ```
@@ -278,7 +283,7 @@ fn records(text: &str, separator: char) -> Result<Vec<Record>, usize> {
 /// [`ClassSheet::keep_known`]).
 ///
 /// ```
-/// use damtutor::exercise::parse_class_sheet;
+/// use damtutor::check::parse_class_sheet;
 /// use damtutor::words::Lang;
 /// let text = "\u{feff}姓名,q1,q2\r\n李明,B,\"A, C\"\r\n王芳,D,\r\n";
 /// let class = parse_class_sheet(text, "5b.csv", Lang::Chinese)?;
