@@ -146,9 +146,11 @@ pub enum MoveVerdict {
 /// on the page may take: the slack the solver allows its key moves.
 pub const SLACK: u32 = 4;
 
-/// Why a move is wrong, or not followed. On the page a word: `loses:2`, `loses_kings:4`,
-/// `crowns`, `escapes`, `no_goal`, `unfollowed`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Why a move is wrong, or not followed. On the page a tagged object: `{"kind": "loses",
+/// "lost": 2, "kings": false}`, `{"kind": "crowns"}`, `{"kind": "escapes"}`, `{"kind":
+/// "no_goal"}`, `{"kind": "unfollowed"}` - read by field, never parsed from a string.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Reason {
     /// The refutation wins material back: `lost` men (a king counting 3 when `kings`).
     Loses { lost: i32, kings: bool },
@@ -161,23 +163,6 @@ pub enum Reason {
     /// The goal is still forced, but the line has already left the solver's line once and the
     /// tree follows only the best move from there: the move is refused without being played.
     Unfollowed,
-}
-
-impl Serialize for Reason {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Reason::Loses { lost, kings: false } => {
-                serializer.serialize_str(&format!("loses:{lost}"))
-            }
-            Reason::Loses { lost, kings: true } => {
-                serializer.serialize_str(&format!("loses_kings:{lost}"))
-            }
-            Reason::Crowns => serializer.serialize_str("crowns"),
-            Reason::Escapes => serializer.serialize_str("escapes"),
-            Reason::NoGoal => serializer.serialize_str("no_goal"),
-            Reason::Unfollowed => serializer.serialize_str("unfollowed"),
-        }
-    }
 }
 
 /// How a line that reached the goal is marked (on the page `c`, `a`).
@@ -626,6 +611,20 @@ pub fn turns(turn: &Turn) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reason_is_a_tagged_object_the_page_reads_by_field() {
+        let json = |r: Reason| serde_json::to_string(&r).unwrap();
+        assert_eq!(
+            json(Reason::Loses {
+                lost: 2,
+                kings: false
+            }),
+            r#"{"kind":"loses","lost":2,"kings":false}"#
+        );
+        assert_eq!(json(Reason::NoGoal), r#"{"kind":"no_goal"}"#);
+        assert_eq!(json(Reason::Unfollowed), r#"{"kind":"unfollowed"}"#);
+    }
     use crate::solver::Goal;
 
     fn tree_of(fen: &str, book: Option<&str>, max_turns: usize) -> Result<Turn, TreeError> {

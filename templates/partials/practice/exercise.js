@@ -449,19 +449,18 @@ class Exercise {
     const texts = refutation.map((r) => r.text);
     const answer = texts.length > 1
       ? say('answer_then', { first: texts[0], rest: texts.slice(1).join(' ') }) : texts[0] || '';
-    const reason = choice.y || 'escapes';
+    const reason = choice.y || { kind: 'escapes' };
     const values = {
       move: m.text, answer: answer, side: sideWord(this.side), opponent: sideWord(otherSide(this.side)),
       goal: this.data.goal_words,
     };
-    const loses = /^loses(_kings)?:(\d+)$/.exec(reason);
-    if (loses) {
-      values.count = Number(loses[2]);
-      if (loses[1]) return say('wrong_loses_kings', values);
+    if (reason.kind === 'loses') {
+      values.count = reason.lost;
+      if (reason.kings) return say('wrong_loses_kings', values);
       return say(values.count === 1 ? 'wrong_loses_one' : 'wrong_loses', values);
     }
-    if (reason === 'crowns') return say('wrong_crowns', values);
-    if (reason === 'no_goal') return say('wrong_no_goal', values);
+    if (reason.kind === 'crowns') return say('wrong_crowns', values);
+    if (reason.kind === 'no_goal') return say('wrong_no_goal', values);
     return say('wrong_escapes', values);
   }
 
