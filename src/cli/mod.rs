@@ -34,6 +34,7 @@ mod perft;
 mod play;
 mod practice;
 mod quiz;
+#[cfg(feature = "serve")]
 mod serve;
 mod sets;
 mod show;
@@ -88,6 +89,7 @@ pub enum Command {
     Mine(mine::MineArgs),
     /// The teacher's desk: a local web page to pick exercises, print worksheets, make quizzes
     /// and practice pages, and mark a class (on 127.0.0.1 only).
+    #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
 }
 
@@ -150,6 +152,7 @@ fn run_command(cli: Cli) -> Result<(), CliError> {
         Command::Quiz(args) => quiz::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Mine(args) => mine::run(args),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args),
     }
 }
