@@ -7,6 +7,9 @@
 #[allow(dead_code)]
 #[path = "support/browser.rs"]
 mod browser;
+#[path = "support/pdf.rs"]
+mod pdf;
+use pdf::pdf_pages;
 
 use damtutor::lms as export;
 use damtutor::quiz::print as document;
@@ -459,15 +462,6 @@ fn user_templates_replace_the_built_in_ones() {
     let files = document::render(&quiz, &templates, Path::new("q.md")).unwrap();
     assert_eq!(files[0].contents, "Rules test: international draughts: 40");
     std::fs::remove_dir_all(&folder).unwrap();
-}
-
-/// The pages of a PDF: its page objects.
-fn pdf_pages(pdf: &[u8]) -> usize {
-    assert!(pdf.starts_with(b"%PDF-"), "not a PDF");
-    let text = String::from_utf8_lossy(pdf);
-    text.match_indices("/Type /Page")
-        .filter(|(at, needle)| !text[at + needle.len()..].starts_with('s'))
-        .count()
 }
 
 /// Printed in headless Chromium, no page of a quiz or of its key holds a lone question with the

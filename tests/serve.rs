@@ -6,6 +6,9 @@
 #[path = "support/browser.rs"]
 #[allow(dead_code)]
 mod browser;
+#[path = "support/pdf.rs"]
+mod pdf;
+use pdf::pdf_pages;
 #[path = "support/cli.rs"]
 mod cli;
 
@@ -209,6 +212,16 @@ fn the_api_browses_proves_makes_and_marks() {
     }
     assert!(quiz["summary"].as_str().unwrap().contains("试卷编号 7"));
     let key = String::from_utf8(desk.file(file_url(&quiz, "quiz-key.json"))).unwrap();
+    // Fewer different questions than asked for: the summary says so.
+    let (status, few) = desk.post(
+        "/api/quiz",
+        &json!({"lang": "zh", "games": ["english"], "types": ["design"], "count": 50}),
+    );
+    assert_eq!(status, 200, "{few}");
+    assert!(
+        few["summary"].as_str().unwrap().contains("（要求 50 道）"),
+        "{few}"
+    );
 
     // Marking a class sheet against the set: the right move full marks, a wrong one none.
     let csv = "姓名,ts-01,ts-02\n小明,39-34 30x29 33x24,\n小红,33-28,\n";
@@ -397,10 +410,18 @@ fn serve_says_what_is_wrong_at_start() {
     // A port already taken.
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();
-    let busy = cli::run_in_crate(&["serve", "--port", &port]);
+    let busy = cli::run_in_crate(&["serve", "--port", &port, "--lang", "en"]);
     assert_eq!(busy.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&busy.stderr).contains("is in use"),
+        "{}",
+        String::from_utf8_lossy(&busy.stderr)
+    );
+    // In the desk's language: Chinese by default.
+    let busy = cli::run_in_crate(&["serve", "--port", &port]);
+    assert_eq!(busy.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&busy.stderr).contains("已被占用"),
         "{}",
         String::from_utf8_lossy(&busy.stderr)
     );
@@ -409,22 +430,6 @@ fn serve_says_what_is_wrong_at_start() {
 fn b64(bytes: &[u8]) -> String {
     use base64::Engine;
     base64::engine::general_purpose::STANDARD.encode(bytes)
-}
-
-/// The pages of a PDF: the largest `/Count` of its page tree.
-fn pdf_pages(pdf: &[u8]) -> usize {
-    assert!(pdf.starts_with(b"%PDF-"), "not a PDF");
-    let text = String::from_utf8_lossy(pdf);
-    text.match_indices("/Count ")
-        .filter_map(|(at, needle)| {
-            text[at + needle.len()..]
-                .split(|c: char| !c.is_ascii_digit())
-                .next()?
-                .parse::<usize>()
-                .ok()
-        })
-        .max()
-        .expect("a page tree")
 }
 
 /// The page as a teacher uses it, in `lang`: three exercises picked, the worksheet previewed

@@ -12,6 +12,9 @@ mod cli;
 #[allow(dead_code)]
 #[path = "support/browser.rs"]
 mod browser;
+#[path = "support/pdf.rs"]
+mod pdf;
+use pdf::pdf_pages;
 
 use browser::{Browser, Page};
 use damtutor::exercise::{self, ExerciseSet};
@@ -50,30 +53,6 @@ fn kept() -> PathBuf {
     let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("worksheet-print");
     std::fs::create_dir_all(&folder).unwrap();
     folder
-}
-
-/// The pages of a PDF: the largest `/Count` of its page tree, checked against the number of
-/// page objects.
-fn pdf_pages(pdf: &[u8]) -> usize {
-    assert!(pdf.starts_with(b"%PDF-"), "not a PDF");
-    let text = String::from_utf8_lossy(pdf);
-    let count = text
-        .match_indices("/Count ")
-        .filter_map(|(at, needle)| {
-            text[at + needle.len()..]
-                .split(|c: char| !c.is_ascii_digit())
-                .next()?
-                .parse::<usize>()
-                .ok()
-        })
-        .max()
-        .expect("a page tree");
-    let objects = text
-        .match_indices("/Type /Page")
-        .filter(|(at, needle)| !text[at + needle.len()..].starts_with('s'))
-        .count();
-    assert_eq!(count, objects, "page tree and page objects disagree");
-    count
 }
 
 /// Sets of exercises, solved once.

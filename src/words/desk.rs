@@ -84,6 +84,7 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("quiz_fen", "Also ask for a position code (FEN)", "也出写局面代码的题"),
     ("quiz_make", "Make the quiz", "出题"),
     ("quiz_made", "Quiz number {number}: {questions} questions, {points} points.", "试卷编号 {number}：共 {questions} 题，{points} 分。"),
+    ("quiz_fewer", "Only {questions} different questions fit these games and types (asked for {count}).", "只有 {questions} 道不同的题目符合所选的棋种和题型（要求 {count} 道）。"),
     ("practice_about", "One offline page: students open it on a phone or tablet, play the solutions, and hand in a file you mark here.", "一个离线网页：学生在手机或平板上打开，走出解答，交来的答案文件可以在这里批改。"),
     ("practice_make", "Make the practice page", "生成练习页"),
     ("mark_against", "Mark against", "批改依据"),
@@ -124,6 +125,11 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("started", "The teacher's desk is at {url} - open it in a browser. Ctrl-C stops it.", "教师工作台已启动：在浏览器中打开 {url}。按 Ctrl-C 停止。"),
     ("loaded", "{count} exercises in {sets} sets", "共 {sets} 个题集，{count} 道题"),
     ("listen_warning", "warning: listening on {addr}: other computers of the network can open the desk and read the exercise files", "警告：在 {addr} 上监听：网络中的其他电脑也能打开工作台、读取题目文件"),
+    ("no_folder", "no folders given and no exercises/ folder here: run from the damtutor folder, or name folders (damtutor serve my-sets/)", "没有指定文件夹，这里也没有 exercises/ 文件夹：请在 damtutor 文件夹中运行，或指定文件夹（damtutor serve my-sets/）"),
+    ("no_sets", "no exercise set could be read from {folders}", "无法从 {folders} 读取任何题集"),
+    ("port_in_use", "port {port} is in use (another desk running?): choose another with --port N", "端口 {port} 已被占用（工作台已在运行？）：用 --port N 换一个端口"),
+    ("cannot_listen", "cannot listen on {addr}: {error}", "无法在 {addr} 上监听：{error}"),
+    ("server_failed", "the server stopped: {error}", "服务器停止运行：{error}"),
     ("stopped", "The teacher's desk stopped.", "教师工作台已停止。"),
 ];
 

@@ -569,7 +569,6 @@ fn made(
     desk: &Desk,
     files: Vec<OutputFile>,
     pdf_too: bool,
-    lang: Lang,
     extra: Value,
 ) -> Result<Value, Failure> {
     let printed = if pdf_too {
@@ -605,7 +604,6 @@ fn made(
         .iter()
         .map(|(name, size)| json!({"name": name, "url": format!("/api/files/{token}/{name}"), "size": size}))
         .collect();
-    let _ = lang;
     let mut answer = json!({"files": files});
     if let (Value::Object(answer), Value::Object(extra)) = (&mut answer, extra) {
         answer.extend(extra);
@@ -728,7 +726,7 @@ async fn make_worksheet(
                 .map_err(unprocessable)?,
             );
         }
-        made(desk, files, request.pdf, lang, json!({}))
+        made(desk, files, request.pdf, json!({}))
     })
     .await?;
     Ok(Json(answer).into_response())
@@ -824,7 +822,7 @@ async fn make_quiz(
                 contents: version.key().to_json(),
             });
         }
-        let summary = desk::say(
+        let mut summary = desk::say(
             lang,
             "quiz_made",
             &[
@@ -833,11 +831,20 @@ async fn make_quiz(
                 ("points", &quiz.total_points),
             ],
         );
+        // Fewer different questions than asked for fit the games and types: said, as the
+        // command line says it.
+        if let Some(count) = options.count.filter(|&c| quiz.questions.len() < c) {
+            summary.push(' ');
+            summary.push_str(&desk::say(
+                lang,
+                "quiz_fewer",
+                &[("questions", &quiz.questions.len()), ("count", &count)],
+            ));
+        }
         made(
             desk,
             files,
             request.pdf,
-            lang,
             json!({"number": quiz.seed, "summary": summary}),
         )
     })
@@ -885,7 +892,7 @@ async fn make_practice(
                 contents: html,
             });
         }
-        made(desk, files, false, lang, json!({}))
+        made(desk, files, false, json!({}))
     })
     .await?;
     Ok(Json(answer).into_response())
@@ -1076,7 +1083,6 @@ async fn mark(
             desk,
             files,
             false,
-            lang,
             json!({"ids": ids, "students": students, "problems": problems}),
         )
     })

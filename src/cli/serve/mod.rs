@@ -77,9 +77,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     let folders = if args.folders.is_empty() {
         let default = PathBuf::from("exercises");
         if !default.is_dir() {
-            return Err(CliError::Usage(
-                "no folders given and no exercises/ folder here: run from the damtutor folder, or name folders (damtutor serve my-sets/)".into(),
-            ));
+            return Err(CliError::Usage(desk::word(lang, "no_folder").into()));
         }
         vec![default]
     } else {
@@ -100,13 +98,15 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         eprintln!("damtutor: {problem}");
     }
     if library.sets.is_empty() {
-        return Err(CliError::Usage(format!(
-            "no exercise set could be read from {}",
-            folders
-                .iter()
-                .map(|f| f.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+        let folders = folders
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(CliError::Usage(desk::say(
+            lang,
+            "no_sets",
+            &[("folders", &folders)],
         )));
     }
     let address = SocketAddr::new(
@@ -117,20 +117,23 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| CliError::Usage(format!("cannot start the server: {e}")))?;
+        .map_err(|e| CliError::Usage(desk::say(lang, "server_failed", &[("error", &e)])))?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(address).await.map_err(|e| {
             CliError::Usage(match e.kind() {
-                std::io::ErrorKind::AddrInUse => format!(
-                    "port {} is in use (another desk running?): choose another with --port N",
-                    address.port()
-                ),
-                _ => format!("cannot listen on {address}: {e}"),
+                std::io::ErrorKind::AddrInUse => {
+                    desk::say(lang, "port_in_use", &[("port", &address.port())])
+                }
+                _ => desk::say(lang, "cannot_listen", &[("addr", &address), ("error", &e)]),
             })
         })?;
-        let bound = listener
-            .local_addr()
-            .map_err(|e| CliError::Usage(format!("cannot listen on {address}: {e}")))?;
+        let bound = listener.local_addr().map_err(|e| {
+            CliError::Usage(desk::say(
+                lang,
+                "cannot_listen",
+                &[("addr", &address), ("error", &e)],
+            ))
+        })?;
         let desk = Arc::new(Desk {
             pdf: damtutor::pdf::find_browser().is_ok(),
             library,
@@ -171,7 +174,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await
-            .map_err(|e| CliError::Usage(format!("the server stopped: {e}")))?;
+            .map_err(|e| CliError::Usage(desk::say(lang, "server_failed", &[("error", &e)])))?;
         outln!("{}", desk::word(lang, "stopped"));
         Ok(())
     })
