@@ -10,7 +10,7 @@
 //! refutation ends the node at the first reply that holds.
 
 use super::draw::DrawClock;
-use super::{Aborted, Goal, Solver};
+use super::{balance, Aborted, Goal, Solver};
 use damtutor_rules::moves::MAX_MOVES;
 use damtutor_rules::{Move, MoveList, Position, Rules};
 use std::time::Instant;
@@ -172,6 +172,12 @@ impl<R: Rules> Solver<R> {
         let key = position.hash_key() ^ self.goal_salt;
         let slot = (key >> (64 - TABLE_BITS)) as usize;
         prefetch(&self.table, slot);
+        // The full search also reads the plain search's refutations: where no plain gain can
+        // be forced, no gain that holds can be.
+        let plain_refutes = !self.plain && !self.plain_table.is_empty();
+        if plain_refutes {
+            prefetch(&self.plain_table, slot);
+        }
         let Some((capture, next)) = self.generate(position, depth, ply) else {
             return Ok(self.reached_here);
         };
@@ -182,6 +188,16 @@ impl<R: Rules> Solver<R> {
                 return Ok(true);
             }
             if entry.refuted != NONE && entry.refuted >= depth8 {
+                return Ok(false);
+            }
+        }
+        if plain_refutes {
+            let plain = self.plain_table[slot];
+            if plain.key == key
+                && plain.generation == self.generation
+                && plain.refuted != NONE
+                && plain.refuted >= depth8
+            {
                 return Ok(false);
             }
         }
@@ -259,6 +275,13 @@ impl<R: Rules> Solver<R> {
     }
 
     /// The verdict of a node from its children (moves generated at `ply`).
+    ///
+    /// When the children are leaves and no move captures, the material stands as it is at
+    /// the leaves but for a promotion, so when the gain is short of the goal here (or the goal
+    /// is a win) a leaf can count only where a man is crowned or the defender is left without
+    /// a move. The defender's node is then refuted without looking at its moves, and the
+    /// solver's tries its promotions alone when the defender has three moves of men or more
+    /// (one piece put on the board blocks at most two).
     fn children(
         &mut self,
         position: &mut Position<R>,
@@ -266,11 +289,51 @@ impl<R: Rules> Solver<R> {
         next: u32,
         capture: bool,
     ) -> Result<bool, Aborted> {
-        if position.turn() == self.attacker {
-            self.attack(position, ply, next, capture)
+        let attacking = position.turn() == self.attacker;
+        let mut quiet_fails = false;
+        if next <= 1 && !capture && self.short_of_goal(position) {
+            if next == 0 && !attacking {
+                return Ok(false);
+            }
+            // The solver's quiet move that neither promotes nor gives the defender a capture
+            // leaves it short at the leaves below: with no move for the defender left, or a
+            // defender's node refuted as above.
+            quiet_fails = attacking && position.quiet_man_moves(self.attacker.other()) >= 3;
+            if next == 0 && quiet_fails {
+                return self.promote_only(position, ply);
+            }
+        }
+        if attacking {
+            self.attack(position, ply, next, capture, quiet_fails)
         } else {
             self.defend(position, ply, next)
         }
+    }
+
+    /// Whether no quiet move short of a promotion can reach the goal from `position`: the goal
+    /// is a win, or a material gain larger than the one standing. (A king goal may be met by a
+    /// quiet move that makes a king safe: never short.)
+    fn short_of_goal(&self, position: &Position<R>) -> bool {
+        match self.goal {
+            Goal::Win => true,
+            Goal::Material(n) => balance(position, self.attacker) - self.start_balance < n as i32,
+            Goal::King | Goal::Auto => false,
+        }
+    }
+
+    /// The solver's node, children at the leaves, where only a promotion can reach the goal.
+    fn promote_only(&mut self, position: &mut Position<R>, ply: usize) -> Result<bool, Aborted> {
+        if self.goal == Goal::Win {
+            return Ok(false);
+        }
+        let count = self.plies.0[ply].moves.len();
+        for index in 0..count {
+            let m = self.plies.0[ply].moves[index];
+            if m.promotes() && self.try_move(position, &m, ply, 0)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Whether `m` keeps the goal forced: the position after it proven within `depth`.
@@ -329,12 +392,16 @@ impl<R: Rules> Solver<R> {
     /// order of generation breaking ties: a capture scores 1000 and one per piece taken (under
     /// the majority rule all of a list take the same number), a quiet move that forces a capture
     /// 500, and a promotion 400 more.
+    ///
+    /// With `quiet_fails`, the quiet moves that neither force a capture nor promote are known
+    /// to fail and are not tried.
     fn attack(
         &mut self,
         position: &mut Position<R>,
         ply: usize,
         next: u32,
         capture: bool,
+        quiet_fails: bool,
     ) -> Result<bool, Aborted> {
         let count = self.plies.0[ply].moves.len();
         if capture {
@@ -379,6 +446,9 @@ impl<R: Rules> Solver<R> {
             }
         }
         for promotes in [true, false] {
+            if quiet_fails && !promotes {
+                break;
+            }
             for index in 0..count {
                 let m = self.plies.0[ply].moves[index];
                 if m.promotes() == promotes

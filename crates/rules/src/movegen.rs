@@ -753,6 +753,25 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// How many one-step moves the men of `color` have onto empty squares, whoever is to move
+    /// and whatever they must capture: a bound used to tell that a side cannot be left without
+    /// a move (a single piece placed on the board blocks at most two of them).
+    pub fn quiet_man_moves(&self, color: Color) -> u32 {
+        type G<R> = <R as Rules>::Geometry;
+        let men = self.side(color) & !self.kings;
+        let empty = self.empty_bits();
+        match color {
+            Color::White => {
+                (G::<R>::step(Direction::UpLeft, men) & empty).count_ones()
+                    + (G::<R>::step(Direction::UpRight, men) & empty).count_ones()
+            }
+            Color::Black => {
+                (G::<R>::step(Direction::DownLeft, men) & empty).count_ones()
+                    + (G::<R>::step(Direction::DownRight, men) & empty).count_ones()
+            }
+        }
+    }
+
     /// The number of legal moves, counted without building quiet moves (for bulk perft).
     pub fn count_legal_moves(&self) -> usize {
         type G<R> = <R as Rules>::Geometry;
