@@ -481,3 +481,85 @@ fn no_fen_writing_unless_asked_for() {
     }
     assert!(asked > 0, "--fen-questions asks for FEN writing");
 }
+
+// ---- diagram questions from exercise sets ----
+
+/// The exercises of the course's `game` folder.
+fn course(game: &str) -> (std::path::PathBuf, Vec<damtutor::exercise::Exercise>) {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("exercises/course")
+        .join(game);
+    let exercises = damtutor::exercise::files_under(&folder)
+        .unwrap()
+        .iter()
+        .flat_map(|file| damtutor::exercise::load(file).unwrap().exercises)
+        .collect();
+    (folder, exercises)
+}
+
+#[test]
+fn a_quiz_asks_the_exercises_chosen_from_the_course() {
+    let dir = temp_dir("course");
+    let (folder, exercises) = course("russian");
+    let folder = folder.display().to_string();
+    let args = [
+        "quiz", &folder, "--level", "2", "--types", "diagram", "--total", "40", "--seed", "5",
+        "--key", "key.json",
+    ];
+    let output = damtutor(&args, &dir);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let key = Key::from_json(&std::fs::read_to_string(dir.join("key.json")).unwrap()).unwrap();
+    assert!(key.questions.len() >= 2, "{key:?}");
+    // Every diagram is a level-2 exercise of the course, asked with its goal, in its game
+    // (no --variant: the game of the exercises).
+    for question in &key.questions {
+        assert_eq!(question.variant, Variant::Russian);
+        let fen = question.fen.as_deref().unwrap();
+        let position = damtutor::VariantPosition::from_fen(Variant::Russian, fen).unwrap();
+        let exercise = exercises
+            .iter()
+            .find(|e| e.position.to_string() == position.to_string())
+            .unwrap_or_else(|| panic!("{fen} is not an exercise of the course"));
+        assert_eq!(exercise.difficulty, Some(2), "{}", exercise.id);
+        assert_eq!(question.goal, Some(exercise.goal), "{}", exercise.id);
+    }
+}
+
+#[test]
+fn a_choice_of_exercises_that_leaves_no_question_is_refused() {
+    let dir = temp_dir("course-refused");
+    let (folder, _) = course("international");
+    let level_2 = format!("{}/level-2.yaml", folder.display());
+    let shots_64 = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("exercises/04-64-shots-zh.yaml")
+        .display()
+        .to_string();
+    for (args, message) in [
+        (
+            vec!["quiz", &level_2, "--level", "5"],
+            "no exercise matches --level 5 (of the 34 exercises read)",
+        ),
+        (
+            vec!["quiz", &shots_64, "--variant", "russian"],
+            "which the quiz does not ask about: add --variant brazilian",
+        ),
+        (
+            vec!["quiz", &level_2, "--types", "single,blank"],
+            "asked as diagram questions, which these flags leave out",
+        ),
+        (
+            vec!["quiz", &level_2, "--single", "2", "--total", "4"],
+            "asked as diagram questions, which these flags leave out",
+        ),
+    ] {
+        let output = damtutor(&args, &dir);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(
+            std::fs::read_dir(&dir).unwrap().next().is_none(),
+            "{args:?} wrote a file"
+        );
+    }
+}

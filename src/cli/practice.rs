@@ -1,7 +1,7 @@
 use super::limits::LimitArgs;
 use super::output::Outputs;
 use super::sets::select::{self, SelectArgs};
-use super::sets::{load_sets, Solved};
+use super::sets::{load_sets, SetFiles, Solved};
 use super::values::one_of;
 use super::CliError;
 use clap::Args;
@@ -15,8 +15,8 @@ use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct PracticeArgs {
-    /// Exercise files (YAML) or folders of them. None: every file in ./exercises/.
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub sets: SetFiles,
     /// The file to write. A page holds one game: exercises of several games make a page per
     /// game, named after it (practice-brazilian.html...).
     #[arg(long, short, value_name = "PATH", default_value = "practice.html")]
@@ -29,13 +29,6 @@ pub struct PracticeArgs {
     /// The page's title [default: the sets' titles in the page's language]
     #[arg(long)]
     pub title: Option<String>,
-    /// Shuffle the exercises.
-    #[arg(long)]
-    pub shuffle: bool,
-    /// The seed of --shuffle and --count: the same seed writes the same page [default: a
-    /// random seed, printed]
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
     /// The most turns of the solving side one exercise's tree may have; an exercise with a
     /// larger tree is reported (exit code 1), never cut.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS)]
@@ -50,20 +43,19 @@ pub struct PracticeArgs {
 
 pub fn run(args: PracticeArgs) -> Result<(), CliError> {
     let templates = Templates::load(Document::Practice, Format::Html, args.templates.as_deref())?;
-    let sets = load_sets(&args.files, "practice")?;
+    let sets = load_sets(&args.sets.files, "practice")?;
     let limits = args.limits.limits();
 
     let started = Instant::now();
-    let solved = Solved::verify(&sets, limits, args.lang)?;
+    let solved = Solved::verify(&sets, &args.select.choose, limits, args.lang)?;
     let solved_in = started.elapsed();
-    let chosen = select::choose(&solved.items(), &args.select)?;
+    let chosen = solved.chosen()?;
 
-    let seed = args
-        .seed
-        .unwrap_or_else(|| u64::from(rand::random::<u32>()));
+    let draw = &args.select.draw;
+    let seed = draw.seed();
     let options = PracticeOptions {
         lang: args.lang,
-        shuffle: args.shuffle,
+        shuffle: draw.shuffle,
         seed,
         max_turns: args.max_tree,
         limits,
@@ -83,7 +75,7 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
             .filter(|item| item.solution.variant() == game)
             .copied()
             .collect();
-        let of_game = select::draw(of_game, args.select.count, seed);
+        let of_game = select::draw(of_game, draw.count, seed);
         let page = practice::build(&of_game, &options)?;
         let html = practice::render(&page, &templates)?;
         let path = if games.len() == 1 {
@@ -109,7 +101,7 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
             html.len().div_ceil(1024)
         );
     }
-    if (args.shuffle || args.select.draws()) && args.seed.is_none() {
+    if draw.seed_untold(false) {
         outln!("seed {seed} (add --seed {seed} to write the same page again)");
     }
     let turns: usize = pages

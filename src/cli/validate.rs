@@ -1,4 +1,5 @@
 use super::limits::LimitArgs;
+use super::sets::exercise_files;
 use super::values::one_of;
 use super::CliError;
 use clap::Args;
@@ -32,21 +33,7 @@ pub struct ValidateArgs {
 
 pub fn run(args: ValidateArgs) -> Result<(), CliError> {
     let limits = args.limits.limits();
-    let mut files = Vec::new();
-    for path in &args.files {
-        if path.is_dir() {
-            let found = exercise::files_in(path).map_err(|e| CliError::io(path, e))?;
-            if found.is_empty() {
-                return Err(CliError::Usage(format!(
-                    "{}: no .yaml exercise files in this folder",
-                    path.display()
-                )));
-            }
-            files.extend(found);
-        } else {
-            files.push(path.clone());
-        }
-    }
+    let files = exercise_files(&args.files)?;
     // Every file is read first: the report speaks the sets' language. A file that cannot be
     // opened is reported with the others, and then ends the run as in every command (exit 2).
     let unreadable = files.iter().find_map(|file| {

@@ -2,7 +2,7 @@ use super::limits::LimitArgs;
 use super::output::Outputs;
 use super::pdf::{self, DocumentFormat};
 use super::sets::select::{self, SelectArgs};
-use super::sets::{load_sets, Solved};
+use super::sets::{load_sets, SetFiles, Solved};
 use super::values::one_of;
 use super::CliError;
 use clap::Args;
@@ -15,8 +15,8 @@ use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct WorksheetArgs {
-    /// Exercise files (YAML) or folders of them. None: every file in ./exercises/.
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub sets: SetFiles,
     /// Output format: html, md, or pdf (printed by Chromium or Chrome) [default: from the
     /// --out extension, else html]
     #[arg(long, value_parser = one_of::<DocumentFormat>("a format"))]
@@ -47,13 +47,6 @@ pub struct WorksheetArgs {
     /// Print each exercise's hint under its diagram.
     #[arg(long)]
     pub hints: bool,
-    /// Shuffle the exercises.
-    #[arg(long)]
-    pub shuffle: bool,
-    /// The seed of --count, --shuffle, --versions and --mirror: the same seed writes the same
-    /// files [default: a random seed, printed]
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
     /// Write N versions with different orders: <name>-A.html, <name>-B.html...
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=26))]
     pub versions: u8,
@@ -87,17 +80,15 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         format.templates(),
         args.templates.as_deref(),
     )?;
-    let sets = load_sets(&args.files, "worksheet")?;
+    let sets = load_sets(&args.sets.files, "worksheet")?;
 
     let started = Instant::now();
-    let solved = Solved::verify(&sets, args.limits.limits(), args.lang)?;
+    let solved = Solved::verify(&sets, &args.select.choose, args.limits.limits(), args.lang)?;
     let solved_in = started.elapsed();
-    let chosen = select::choose(&solved.items(), &args.select)?;
+    let chosen = solved.chosen()?;
 
-    let random = args.shuffle || args.versions > 1 || args.mirror || args.select.draws();
-    let seed = args
-        .seed
-        .unwrap_or_else(|| u64::from(rand::random::<u32>()));
+    let draw = &args.select.draw;
+    let seed = draw.seed();
     let options = WorksheetOptions {
         format: format.templates(),
         answers: args.answers,
@@ -105,7 +96,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         per_page: usize::from(args.per_page),
         numbers: args.numbers,
         versions: usize::from(args.versions),
-        shuffle: args.shuffle,
+        shuffle: draw.shuffle,
         mirror: args.mirror,
         seed,
         title: args.title.clone(),
@@ -116,7 +107,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     // A sheet a game and language, each rendered before anything is written.
     let mut sheets = sheets(&chosen, args.lang);
     for sheet in &mut sheets {
-        sheet.items = select::draw(std::mem::take(&mut sheet.items), args.select.count, seed);
+        sheet.items = select::draw(std::mem::take(&mut sheet.items), draw.count, seed);
     }
     let mut files = Vec::new();
     for sheet in &sheets {
@@ -153,7 +144,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     if diagrams > 0 {
         outln!("wrote {diagrams} SVG diagrams");
     }
-    if random && args.seed.is_none() {
+    if draw.seed_untold(args.versions > 1 || args.mirror) {
         outln!("seed {seed} (add --seed {seed} to write the same worksheet again)");
     }
     let count: usize = sheets.iter().map(|s| s.items.len()).sum();

@@ -131,6 +131,17 @@ pub struct QuizOptions {
     /// Ask students to write a position's FEN (局面代码): not on a children's paper unless
     /// the teacher asks for it.
     pub fen_questions: bool,
+    /// The positions the diagram questions ("play and win") ask, from a teacher's exercise
+    /// sets. A game with positions here asks only them (those the quiz's solver proves with a
+    /// single key); a game without draws its own.
+    pub positions: Vec<SetPosition>,
+}
+
+/// A position of an exercise set for a diagram question, with the exercise's goal.
+#[derive(Copy, Clone, Debug)]
+pub struct SetPosition {
+    pub position: crate::VariantPosition,
+    pub goal: crate::solver::Goal,
 }
 
 impl Default for QuizOptions {
@@ -148,6 +159,7 @@ impl Default for QuizOptions {
             design_points: None,
             title: None,
             fen_questions: false,
+            positions: Vec::new(),
         }
     }
 }
@@ -260,8 +272,14 @@ fn maker(variant: Variant, options: &QuizOptions, topics: &[Topic]) -> Box<dyn M
             .into_iter()
             .filter(|f| topics.contains(&f.topic) && (f.fits)(&R::RULES) && wanted(f.name))
             .collect();
+        let mut context = Context::new(seed, lang);
+        context.pool = options
+            .positions
+            .iter()
+            .filter_map(|p| Some((p.position.get::<R>()?, p.goal)))
+            .collect();
         Box::new(GameMaker::<R> {
-            context: Context::new(seed, lang),
+            context,
             families,
             used: BTreeMap::new(),
         }) as Box<dyn Maker>

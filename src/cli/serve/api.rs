@@ -795,6 +795,7 @@ async fn make_quiz(
         design_points: None,
         title: blank(request.title.clone()),
         fen_questions: request.fen_questions,
+        positions: Vec::new(),
     };
     let work = desk.clone();
     let answer = blocking(lang, move || {
