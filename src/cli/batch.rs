@@ -1,8 +1,9 @@
 //! What the long-running commands `generate` and `mine` share: the `--threads` flag, progress
 //! bars on standard error, and report lines that stay off the output when it is standard output.
 
-use super::CliError;
+use super::{CliError, Usage};
 use clap::Args;
+use damtutor::words::Lang;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -25,7 +26,7 @@ impl ThreadArgs {
         rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(threads))
             .build_global()
-            .map_err(|e| CliError::Usage(format!("--threads: {e}")))
+            .map_err(|e| CliError::usage(Lang::English, Usage::Threads(e.to_string())))
     }
 }
 

@@ -2,7 +2,7 @@ use super::limits::LimitArgs;
 use super::output::Outputs;
 use super::pdf::{self, DocumentFormat};
 use super::values::one_of;
-use super::CliError;
+use super::{CliError, Rejection};
 use clap::Args;
 use damtutor::check::{self, report, summary, AnswerFile, AnswerSheet};
 use damtutor::exercise;
@@ -100,9 +100,8 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         }
     }
     if sheets.is_empty() && unread > 0 {
-        return Err(CliError::Partial(format!(
-            "none of the {unread} answer file(s) could be read; nothing written"
-        )));
+        let none = fill(lang, Text::CliNoAnswersRead, &[("count", &unread)]);
+        return Err(CliError::Partial(none));
     }
     let format = args.format;
     let templates = Templates::load(
@@ -113,7 +112,7 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
     let results = match &key {
         Some(key) => check::class::mark_quiz(key, &sheets, lang),
         None => check::mark_exercises(&sets, &sheets, args.limits.limits(), lang)
-            .map_err(CliError::Rejected)?,
+            .map_err(|why| CliError::rejected(lang, Rejection::Said(why)))?,
     };
     // Every file of the report is made (and printed, for PDF) first, then all are written at
     // once: a broken template or a file in the way leaves nothing behind.

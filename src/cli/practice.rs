@@ -43,7 +43,12 @@ pub struct PracticeArgs {
 
 pub fn run(args: PracticeArgs) -> Result<(), CliError> {
     let templates = Templates::load(Document::Practice, Format::Html, args.templates.as_deref())?;
-    let sets = load_sets(&args.sets.files, "practice")?;
+    let lang = args.lang.unwrap_or(Lang::English);
+    let sets = load_sets(&args.sets.files, "practice", lang)?;
+    let lang = args
+        .lang
+        .or(sets.first().map(|s| s.language))
+        .unwrap_or(lang);
     let limits = args.limits.limits();
 
     let started = Instant::now();
@@ -76,8 +81,8 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
             .copied()
             .collect();
         let of_game = select::draw(of_game, draw.count, seed);
-        let page = practice::build(&of_game, &options)?;
-        let html = practice::render(&page, &templates)?;
+        let page = practice::build(&of_game, &options).map_err(|e| CliError::practice(lang, e))?;
+        let html = practice::render(&page, &templates).map_err(|e| CliError::practice(lang, e))?;
         let path = if games.len() == 1 {
             args.out.clone()
         } else {

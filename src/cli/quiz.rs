@@ -4,7 +4,7 @@ use super::pdf::{self, DocumentFormat};
 use super::sets::select::ChooseArgs;
 use super::sets::{load_sets, Solved};
 use super::values::{one_of, VariantName};
-use super::CliError;
+use super::{CliError, Rejection, Usage};
 use clap::{Args, ValueEnum};
 use damtutor::lms;
 use damtutor::quiz::print as document;
@@ -163,7 +163,7 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
     let positions = set_positions(&args)?;
     let options = quiz_options(&args, positions)?;
     let started = Instant::now();
-    let quiz = quiz::generate(&options)?;
+    let quiz = quiz::generate(&options).map_err(|e| CliError::quiz(options.lang, e))?;
     let took = started.elapsed();
     sets_asked(&options, &quiz)?;
     note_fewer(&options, &quiz);
@@ -245,17 +245,13 @@ fn destination(args: &QuizArgs, format: QuizFormat) -> Result<bool, CliError> {
         .is_some_and(|out| out.as_os_str() == "-");
     if format == QuizFormat::Pdf {
         if dash {
-            return Err(CliError::Usage(
-                "a PDF quiz is written to a file: give --out quiz.pdf, not -".into(),
-            ));
+            return Err(CliError::usage(args.lang, Usage::PdfToStdout));
         }
         pdf::check_browser(DocumentFormat::Pdf)?;
     }
     let to_stdout = dash || (args.out.is_none() && format == QuizFormat::Json);
     if to_stdout && args.versions > 1 {
-        return Err(CliError::Usage(
-            "--versions writes a file for each version: give --out FILE".into(),
-        ));
+        return Err(CliError::usage(args.lang, Usage::VersionsToStdout));
     }
     Ok(to_stdout)
 }
@@ -266,7 +262,7 @@ fn set_positions(args: &QuizArgs) -> Result<Vec<SetPosition>, CliError> {
     if args.files.is_empty() && !args.choose.chooses() {
         return Ok(Vec::new());
     }
-    let sets = load_sets(&args.files, "quiz")?;
+    let sets = load_sets(&args.files, "quiz", args.lang)?;
     let limits = LimitArgs::default().limits();
     let solved = Solved::verify(&sets, &args.choose, limits, Some(args.lang))?;
     let chosen = solved.chosen()?;
@@ -294,21 +290,18 @@ fn quiz_options(args: &QuizArgs, positions: Vec<SetPosition>) -> Result<QuizOpti
         games = of_sets.clone();
     }
     if !positions.is_empty() && !of_sets.iter().any(|game| games.contains(game)) {
-        let names: Vec<&str> = of_sets.iter().map(|g| g.name()).collect();
-        return Err(CliError::Usage(format!(
-            "the {} exercises chosen are of {}, which the quiz does not ask about: add --variant {}",
-            positions.len(),
-            names.join(", "),
-            names.join(",")
-        )));
+        let count = positions.len();
+        let games = of_sets;
+        return Err(CliError::usage(
+            args.lang,
+            Usage::GamesNotAsked { count, games },
+        ));
     }
     let counts = args.type_counts();
     let diagrams = counts.is_none_or(|c| c.diagram > 0)
         && (args.types.is_empty() || args.types.contains(&QuestionType::Diagram));
     if !positions.is_empty() && !diagrams {
-        return Err(CliError::Usage(
-            "the exercises chosen are asked as diagram questions, which these flags leave out: add diagram to --types, or --diagram N".into(),
-        ));
+        return Err(CliError::usage(args.lang, Usage::DiagramsLeftOut));
     }
     Ok(QuizOptions {
         variants: games,
@@ -339,13 +332,12 @@ fn sets_asked(options: &QuizOptions, quiz: &Quiz) -> Result<(), CliError> {
     if options.positions.is_empty() || asked {
         return Ok(());
     }
-    let limits = quiz::QUIZ_LIMITS;
-    Err(CliError::Rejected(format!(
-        "none of the {} exercises chosen makes a diagram question: the quiz's solver ({} plies, {} nodes) proves none with a single key; nothing written",
-        options.positions.len(),
-        limits.max_plies,
-        limits.max_nodes
-    )))
+    let none = Rejection::NoDiagramProven {
+        count: options.positions.len(),
+        plies: quiz::QUIZ_LIMITS.max_plies,
+        nodes: quiz::QUIZ_LIMITS.max_nodes,
+    };
+    Err(CliError::rejected(options.lang, none))
 }
 
 /// Says so on standard error when fewer different questions fit than `--count` asked for.

@@ -4,12 +4,12 @@
 
 pub mod select;
 
-use super::CliError;
+use super::{CliError, Rejection, Usage};
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::worksheet::Item;
 use damtutor::solver::{Limits, VariantSolution};
 use damtutor::verify;
-use damtutor::words::{fill, Lang, Text};
+use damtutor::words::Lang;
 use select::ChooseArgs;
 use std::path::{Path, PathBuf};
 
@@ -30,6 +30,8 @@ pub struct Solved<'a> {
     /// How many exercises the sets hold.
     read: usize,
     choice: &'a ChooseArgs,
+    /// The language of the messages: the command's, else the first set's.
+    lang: Lang,
 }
 
 impl<'a> Solved<'a> {
@@ -52,12 +54,16 @@ impl<'a> Solved<'a> {
                 !choice.ids.is_empty() || exercise.difficulty.is_none_or(|l| choice.admits(l))
             })
             .collect();
+        let lang = lang
+            .or(sets.first().map(|set| set.language))
+            .unwrap_or(Lang::English);
         let solutions = verified(&exercises, limits, lang)?;
         Ok(Solved {
             exercises,
             solutions,
             read,
             choice,
+            lang,
         })
     }
 
@@ -73,21 +79,18 @@ impl<'a> Solved<'a> {
                 solution,
             })
             .collect();
-        select::choose(&items, self.choice, self.read)
+        select::choose(&items, self.choice, self.read, self.lang)
     }
 }
 
 /// The solutions of `exercises`, each solved and checked as `validate` does it; when
 /// `validate` rejects some, the command stops (exit code 1, no file written) with its
-/// messages, in `lang` (else the first set's language).
+/// messages, in `lang`.
 fn verified(
     exercises: &[(&ExerciseSet, &exercise::Exercise)],
     limits: Limits,
-    lang: Option<Lang>,
+    lang: Lang,
 ) -> Result<Vec<VariantSolution>, CliError> {
-    let lang = lang
-        .or(exercises.first().map(|(set, _)| set.language))
-        .unwrap_or(Lang::English);
     let list: Vec<&exercise::Exercise> = exercises.iter().map(|(_, e)| *e).collect();
     let reports = verify::verify_exercises(&list, None, limits, lang);
     let mut messages = Vec::new();
@@ -102,20 +105,26 @@ fn verified(
     }
     if !messages.is_empty() {
         let count = reports.iter().filter(|r| !r.ok()).count();
-        messages.push(fill(lang, Text::ExercisesRejected, &[("count", &count)]));
-        return Err(CliError::Rejected(messages.join("\n")));
+        return Err(CliError::rejected(
+            lang,
+            Rejection::Unproven { messages, count },
+        ));
     }
     Ok(reports.into_iter().map(|report| report.solution).collect())
 }
 
 /// The exercise sets of FILE... (folders expanded, see [`exercise_files`]), or of the files of
 /// ./exercises/ (not its sub-folders) when none is given; `command` names the subcommand in the
-/// message when there is neither.
-pub fn load_sets(paths: &[PathBuf], command: &str) -> Result<Vec<ExerciseSet>, CliError> {
+/// message, in `lang`, when there is neither.
+pub fn load_sets(
+    paths: &[PathBuf],
+    command: &'static str,
+    lang: Lang,
+) -> Result<Vec<ExerciseSet>, CliError> {
     let files = if paths.is_empty() {
-        default_files(command)?
+        default_files(command, lang)?
     } else {
-        exercise_files(paths)?
+        exercise_files(paths, lang)?
     };
     let mut sets = Vec::new();
     let mut errors = Vec::new();
@@ -133,17 +142,14 @@ pub fn load_sets(paths: &[PathBuf], command: &str) -> Result<Vec<ExerciseSet>, C
 
 /// The exercise files named: files as they are, folders by every `.yaml` file under them,
 /// sub-folders included, in name order (as the teacher's desk reads them). A folder without
-/// one is a usage error.
-pub fn exercise_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
+/// one is a usage error, said in `lang`.
+pub fn exercise_files(paths: &[PathBuf], lang: Lang) -> Result<Vec<PathBuf>, CliError> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
             let found = exercise::files_under(path).map_err(|e| CliError::io(path, e))?;
             if found.is_empty() {
-                return Err(CliError::Usage(format!(
-                    "{}: no .yaml exercise files in this folder or its sub-folders",
-                    path.display()
-                )));
+                return Err(CliError::usage(lang, Usage::EmptyFolder(path.clone())));
             }
             files.extend(found);
         } else {
@@ -155,18 +161,14 @@ pub fn exercise_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
 
 /// The files of ./exercises/, the shipped sets, when no file is named: its own files only, so
 /// that the course under exercises/course/ is read when it is named.
-fn default_files(command: &str) -> Result<Vec<PathBuf>, CliError> {
+fn default_files(command: &'static str, lang: Lang) -> Result<Vec<PathBuf>, CliError> {
     let folder = Path::new("exercises");
     if !folder.is_dir() {
-        return Err(CliError::Usage(format!(
-            "no exercise files given and no exercises/ folder here: run from the damtutor folder, or name files (damtutor {command} my-set.yaml)"
-        )));
+        return Err(CliError::usage(lang, Usage::NoExercisesFolder { command }));
     }
     let files = exercise::files_in(folder).map_err(|e| CliError::io(folder, e))?;
     if files.is_empty() {
-        return Err(CliError::Usage(
-            "exercises/ holds no .yaml exercise files".into(),
-        ));
+        return Err(CliError::usage(lang, Usage::NoExerciseFiles));
     }
     Ok(files)
 }

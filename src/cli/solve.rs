@@ -1,6 +1,6 @@
 use super::limits::LimitArgs;
 use super::values::one_of;
-use super::{names_a_file, parse_position_in, CliError, VariantArg};
+use super::{names_a_file, parse_position_in, CliError, Rejection, Usage, VariantArg};
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
 use damtutor::render::solution::SolutionReport;
@@ -45,15 +45,13 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
     let limits = args.limits.limits();
     let path = Path::new(&args.target);
     if Path::new(&args.target).is_dir() {
-        return Err(CliError::Usage(format!(
-            "{}: a folder; solve takes a position or one exercise file (damtutor validate \
-             FOLDER proves every file of a folder)",
-            args.target
-        )));
+        let lang = args.lang.unwrap_or(Lang::English);
+        return Err(CliError::usage(lang, Usage::SolveFolder(args.target)));
     }
     if !names_a_file(&args.target) {
         if args.id.is_some() {
-            return Err(CliError::Usage("--id needs an exercise file".into()));
+            let lang = args.lang.unwrap_or(Lang::English);
+            return Err(CliError::usage(lang, Usage::IdNeedsFile));
         }
         let goal = goal_override.unwrap_or(Goal::Auto);
         return with_variant!(args.variant.get(), R => {
@@ -78,11 +76,8 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         .collect();
     if chosen.is_empty() {
         let id = args.id.unwrap_or_default();
-        return Err(CliError::Rejected(fill(
-            lang,
-            Text::SolveNoSuchId,
-            &[("file", &set.source_name), ("id", &id)],
-        )));
+        let file = set.source_name.clone();
+        return Err(CliError::rejected(lang, Rejection::NoSuchId { file, id }));
     }
     // Solved and checked as `validate` does: a sound written solution is kept beside the
     // solver's line, with its motifs.

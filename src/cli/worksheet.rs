@@ -7,7 +7,7 @@ use super::values::one_of;
 use super::CliError;
 use clap::Args;
 use damtutor::render::templates::{Document, Templates};
-use damtutor::render::worksheet::{self, Answers, Item, WorksheetOptions};
+use damtutor::render::worksheet::{self, Answers, Item, OutputFile, WorksheetOptions};
 use damtutor::words::Lang;
 use damtutor::Variant;
 use std::path::{Path, PathBuf};
@@ -80,49 +80,17 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         format.templates(),
         args.templates.as_deref(),
     )?;
-    let sets = load_sets(&args.sets.files, "worksheet")?;
+    let lang = args.lang.unwrap_or(Lang::English);
+    let sets = load_sets(&args.sets.files, "worksheet", lang)?;
 
     let started = Instant::now();
     let solved = Solved::verify(&sets, &args.select.choose, args.limits.limits(), args.lang)?;
     let solved_in = started.elapsed();
     let chosen = solved.chosen()?;
-
     let draw = &args.select.draw;
     let seed = draw.seed();
-    let options = WorksheetOptions {
-        format: format.templates(),
-        answers: args.answers,
-        lang: None,
-        per_page: usize::from(args.per_page),
-        numbers: args.numbers,
-        versions: usize::from(args.versions),
-        shuffle: draw.shuffle,
-        mirror: args.mirror,
-        seed,
-        title: args.title.clone(),
-        subtitle: args.subtitle.clone(),
-        school: args.school.clone(),
-        hints: args.hints,
-    };
-    // A sheet a game and language, each rendered before anything is written.
-    let mut sheets = sheets(&chosen, args.lang);
-    for sheet in &mut sheets {
-        sheet.items = select::draw(std::mem::take(&mut sheet.items), draw.count, seed);
-    }
-    let mut files = Vec::new();
-    for sheet in &sheets {
-        let options = WorksheetOptions {
-            lang: Some(sheet.lang),
-            ..options.clone()
-        };
-        let path = sheet_path(&out, &sheets, sheet);
-        files.extend(worksheet::render(
-            &sheet.items,
-            &options,
-            &templates,
-            &path,
-        )?);
-    }
+    let sheets = sheets(&chosen, args.lang, draw.count, seed);
+    let files = render(&args, &sheets, format, seed, &templates, &out)?;
     let rendered_in = started.elapsed() - solved_in;
     let written = pdf::print(files, format == DocumentFormat::Pdf)?;
     let printed_in = started.elapsed() - solved_in - rendered_in;
@@ -132,6 +100,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     }
     outputs.onto_device(&out)?;
     outputs.commit()?;
+
     let documents: Vec<&Path> = written
         .iter()
         .map(|f| f.path.as_path())
@@ -160,6 +129,40 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Every sheet rendered (its versions, answers and diagrams), before anything is written.
+fn render(
+    args: &WorksheetArgs,
+    sheets: &[Sheet],
+    format: DocumentFormat,
+    seed: u64,
+    templates: &Templates,
+    out: &Path,
+) -> Result<Vec<OutputFile>, CliError> {
+    let mut files = Vec::new();
+    for sheet in sheets {
+        let options = WorksheetOptions {
+            format: format.templates(),
+            answers: args.answers,
+            lang: Some(sheet.lang),
+            per_page: usize::from(args.per_page),
+            numbers: args.numbers,
+            versions: usize::from(args.versions),
+            shuffle: args.select.draw.shuffle,
+            mirror: args.mirror,
+            seed,
+            title: args.title.clone(),
+            subtitle: args.subtitle.clone(),
+            school: args.school.clone(),
+            hints: args.hints,
+        };
+        let path = sheet_path(out, sheets, sheet);
+        let rendered = worksheet::render(&sheet.items, &options, templates, &path)
+            .map_err(|e| CliError::worksheet(sheet.lang, e))?;
+        files.extend(rendered);
+    }
+    Ok(files)
+}
+
 /// The exercises of one sheet: one game, one language.
 struct Sheet<'a> {
     game: Variant,
@@ -168,8 +171,14 @@ struct Sheet<'a> {
 }
 
 /// The items split into sheets of one game and one language (`lang`, or else each set's own),
-/// in the order the games and languages first appear.
-fn sheets<'a>(items: &[Item<'a>], lang: Option<Lang>) -> Vec<Sheet<'a>> {
+/// in the order the games and languages first appear; `count` of each sheet's drawn with
+/// `seed` (see [`select::draw`]).
+fn sheets<'a>(
+    items: &[Item<'a>],
+    lang: Option<Lang>,
+    count: Option<u16>,
+    seed: u64,
+) -> Vec<Sheet<'a>> {
     let mut sheets: Vec<Sheet> = Vec::new();
     for item in items {
         let game = item.solution.variant();
@@ -182,6 +191,9 @@ fn sheets<'a>(items: &[Item<'a>], lang: Option<Lang>) -> Vec<Sheet<'a>> {
                 items: vec![*item],
             }),
         }
+    }
+    for sheet in &mut sheets {
+        sheet.items = select::draw(std::mem::take(&mut sheet.items), count, seed);
     }
     sheets
 }

@@ -800,7 +800,7 @@ async fn make_quiz(
     let work = desk.clone();
     let answer = blocking(lang, move || {
         let desk = &*work;
-        let quiz = quiz::generate(&options).map_err(unprocessable)?;
+        let quiz = quiz::generate(&options).map_err(|e| unprocessable(e.say(lang)))?;
         let mut files = Vec::new();
         for version in quiz.versions(versions) {
             let stem = match version.version {

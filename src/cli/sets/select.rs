@@ -2,7 +2,7 @@
 //! sample of them (`--ids`, `--motif`, `--level`, `--max-level`; `--count`, `--shuffle`,
 //! `--seed`).
 
-use crate::cli::CliError;
+use crate::cli::{CliError, Usage};
 use clap::Args;
 use damtutor::render::worksheet::{self, Item};
 use damtutor::solver::Motif;
@@ -110,16 +110,18 @@ fn motif(text: &str) -> Result<Motif, String> {
 
 /// The items `args` choose, in their order - or in the order of `--ids`. An id that no
 /// exercise has, or that several files share, is a usage error naming it; so is a choice
-/// that leaves nothing (of the `read` exercises, counting those left out before solving).
+/// that leaves nothing (of the `read` exercises, counting those left out before solving); said
+/// in `lang`.
 pub fn choose<'a>(
     items: &[Item<'a>],
     args: &ChooseArgs,
     read: usize,
+    lang: Lang,
 ) -> Result<Vec<Item<'a>>, CliError> {
     let mut chosen: Vec<Item<'a>> = if args.ids.is_empty() {
         items.to_vec()
     } else {
-        by_ids(items, &args.ids)?
+        by_ids(items, &args.ids).map_err(|reason| CliError::usage(lang, reason))?
     };
     let before = if args.ids.is_empty() {
         read
@@ -143,21 +145,18 @@ pub fn choose<'a>(
         if let Some(level) = args.max_level {
             asked.push(format!("--max-level {level}"));
         }
-        return Err(CliError::Usage(format!(
-            "no exercise matches {} (of the {before} exercises {})",
-            asked.join(" "),
-            if args.ids.is_empty() {
-                "read"
-            } else {
-                "named by --ids"
-            }
-        )));
+        let nothing = Usage::NothingMatches {
+            asked: asked.join(" "),
+            count: before,
+            by_ids: !args.ids.is_empty(),
+        };
+        return Err(CliError::usage(lang, nothing));
     }
     Ok(chosen)
 }
 
 /// The exercises named by `ids`, in that order.
-fn by_ids<'a>(items: &[Item<'a>], ids: &[String]) -> Result<Vec<Item<'a>>, CliError> {
+fn by_ids<'a>(items: &[Item<'a>], ids: &[String]) -> Result<Vec<Item<'a>>, Usage> {
     let mut chosen = Vec::new();
     let mut missing = Vec::new();
     let mut shared = Vec::new();
@@ -170,7 +169,7 @@ fn by_ids<'a>(items: &[Item<'a>], ids: &[String]) -> Result<Vec<Item<'a>>, CliEr
                     .iter()
                     .any(|c: &Item| std::ptr::eq(c.exercise, one.exercise))
                 {
-                    return Err(CliError::Usage(format!("--ids: '{id}' is named twice")));
+                    return Err(Usage::IdTwice(id.to_string()));
                 }
                 chosen.push(**one);
             }
@@ -185,26 +184,22 @@ fn by_ids<'a>(items: &[Item<'a>], ids: &[String]) -> Result<Vec<Item<'a>>, CliEr
         }
     }
     if !missing.is_empty() {
-        let files: Vec<&str> = items.iter().fold(Vec::new(), |mut files, item| {
-            if !files.contains(&item.set.source_name.as_str()) {
-                files.push(&item.set.source_name);
+        let files: Vec<String> = items.iter().fold(Vec::new(), |mut files, item| {
+            if !files.contains(&item.set.source_name) {
+                files.push(item.set.source_name.clone());
             }
             files
         });
-        return Err(CliError::Usage(format!(
-            "--ids: no exercise has the id {} in {}; nothing written",
-            words::list(Lang::English, &missing),
-            files.join(", ")
-        )));
+        return Err(Usage::UnknownIds {
+            ids: missing,
+            files,
+        });
     }
     if !shared.is_empty() {
-        return Err(CliError::Usage(format!(
-            "--ids: several files have the id {}: name the file alone to choose from it; nothing written",
-            shared.join(", ")
-        )));
+        return Err(Usage::SharedIds(shared));
     }
     if chosen.is_empty() {
-        return Err(CliError::Usage("--ids names no exercise".into()));
+        return Err(Usage::NoIds);
     }
     Ok(chosen)
 }
