@@ -112,6 +112,54 @@ fn counts_of_each_type_and_totals_they_cannot_make() {
         error.to_string().contains("make 10 points, not 11"),
         "{error}"
     );
+    // In Chinese, without the command line's flags (the desk's page has none).
+    let chinese = error.say(Lang::Chinese);
+    assert_eq!(
+        chinese,
+        "所选的 5 道题共 10 分，不是 11 分：请把总分设为 10，或另选题目"
+    );
+    assert!(error.is_points());
+}
+
+#[test]
+fn the_commands_refusals_are_in_the_quizs_language() {
+    let dir = temp_dir("refusals-zh");
+    let level_2 = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("exercises/course/international/level-2.yaml")
+        .display()
+        .to_string();
+    for (args, code, message) in [
+        (
+            vec!["quiz", "--lang", "zh", "--single", "3", "--total", "7"],
+            2,
+            "所选的 3 道题共 6 分，不是 7 分：请把总分设为 6，或另选题目",
+        ),
+        (
+            vec!["quiz", "--lang", "zh", &level_2, "--max-level", "1"],
+            2,
+            "没有符合 --max-level 1 的练习（共读入 34 道）",
+        ),
+        (
+            vec![
+                "quiz",
+                "--lang",
+                "zh",
+                "--types",
+                "design",
+                "--variant",
+                "english",
+                "--topics",
+                "board",
+            ],
+            1,
+            "没有合适的题目：english，考查范围 board，题型 design",
+        ),
+    ] {
+        let output = damtutor(&args, &dir);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim(), format!("damtutor: {message}"), "{args:?}");
+    }
 }
 
 #[test]

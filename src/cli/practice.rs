@@ -5,7 +5,7 @@ use super::sets::{load_sets, SetFiles, Solved};
 use super::values::one_of;
 use super::CliError;
 use clap::Args;
-use damtutor::practice::{self, PracticeOptions, DEFAULT_MAX_TURNS};
+use damtutor::practice::{self, Page, PracticeError, PracticeOptions, DEFAULT_MAX_TURNS};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::Item;
 use damtutor::words::Lang;
@@ -66,30 +66,8 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         limits,
         title: args.title.clone(),
     };
-    // One page a game, in the order the games first appear.
-    let mut games: Vec<Variant> = Vec::new();
-    for item in &chosen {
-        if !games.contains(&item.solution.variant()) {
-            games.push(item.solution.variant());
-        }
-    }
-    let mut pages = Vec::new();
-    for &game in &games {
-        let of_game: Vec<Item> = chosen
-            .iter()
-            .filter(|item| item.solution.variant() == game)
-            .copied()
-            .collect();
-        let of_game = select::draw(of_game, draw.count, seed);
-        let page = practice::build(&of_game, &options).map_err(|e| CliError::practice(lang, e))?;
-        let html = practice::render(&page, &templates).map_err(|e| CliError::practice(lang, e))?;
-        let path = if games.len() == 1 {
-            args.out.clone()
-        } else {
-            page_of_game(&args.out, game)
-        };
-        pages.push((path, page, html));
-    }
+    let pages = pages(&chosen, &options, draw.count, &templates, &args.out)
+        .map_err(|e| CliError::practice(lang, e))?;
     let trees_in = started.elapsed() - solved_in;
     // Written only once every page is made, all together.
     let mut outputs = Outputs::new();
@@ -121,6 +99,41 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
         trees_in.as_secs_f64()
     );
     Ok(())
+}
+
+/// One page a game, in the order the games first appear, each of `count` of the game's
+/// exercises drawn with the options' seed, made and rendered: its path, the page and its HTML.
+fn pages(
+    chosen: &[Item],
+    options: &PracticeOptions,
+    count: Option<u16>,
+    templates: &Templates,
+    out: &Path,
+) -> Result<Vec<(PathBuf, Page, String)>, PracticeError> {
+    let mut games: Vec<Variant> = Vec::new();
+    for item in chosen {
+        if !games.contains(&item.solution.variant()) {
+            games.push(item.solution.variant());
+        }
+    }
+    let mut pages = Vec::new();
+    for &game in &games {
+        let of_game: Vec<Item> = chosen
+            .iter()
+            .filter(|item| item.solution.variant() == game)
+            .copied()
+            .collect();
+        let of_game = select::draw(of_game, count, options.seed);
+        let page = practice::build(&of_game, options)?;
+        let html = practice::render(&page, templates)?;
+        let path = if games.len() == 1 {
+            out.to_path_buf()
+        } else {
+            page_of_game(out, game)
+        };
+        pages.push((path, page, html));
+    }
+    Ok(pages)
 }
 
 /// `out` with the game's name before its extension: `practice-brazilian.html`.
