@@ -1,4 +1,4 @@
-use super::batch::{progress_bar, say, ThreadArgs, COUNT_BAR};
+use super::batch::{progress_bar, say, SetTitleArgs, ThreadArgs, COUNT_BAR};
 use super::output::is_device;
 use super::values::one_of;
 use super::{write_file, CliError, Rejection, Usage, VariantArg};
@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[derive(Args, Debug)]
+#[command(mut_arg("title", |a| a.help("The set's title [default: from the motif and seed]")))]
 pub struct GenerateArgs {
     #[command(flatten)]
     pub variant: VariantArg,
@@ -45,13 +46,8 @@ pub struct GenerateArgs {
     /// The solver's node budget for the first proof of each candidate position.
     #[arg(long, default_value_t = 20_000)]
     pub nodes: u64,
-    /// The set's title [default: from the motif and seed].
-    #[arg(long)]
-    pub title: Option<String>,
-    /// The set's title in Chinese, for sheets and pages in Chinese [default: the game's
-    /// exercises, such as 国际跳棋练习]
-    #[arg(long, value_name = "TITLE")]
-    pub title_zh: Option<String>,
+    #[command(flatten)]
+    pub titles: SetTitleArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
     /// The exercise file to write (YAML, the format `validate` reads). It is rewritten after
@@ -157,7 +153,7 @@ fn range(flag: &'static str, text: &str) -> Result<std::ops::RangeInclusive<u32>
 /// and the game's exercises (Chinese).
 fn set_title(args: &GenerateArgs) -> Bilingual {
     let variant = args.variant.get();
-    let english = args.title.clone().unwrap_or_else(|| {
+    let english = args.titles.title.clone().unwrap_or_else(|| {
         format!(
             "Composed exercises: {}{} (seed {})",
             game_words(variant, ", "),
@@ -168,7 +164,8 @@ fn set_title(args: &GenerateArgs) -> Bilingual {
     let mut title = Bilingual::new(Lang::English, english);
     title.set(
         Lang::Chinese,
-        args.title_zh
+        args.titles
+            .title_zh
             .clone()
             .unwrap_or_else(|| words::exercises_of(Lang::Chinese, variant).to_string()),
     );

@@ -1,4 +1,4 @@
-use super::batch::{progress_bar, say, ThreadArgs, BYTES_BAR};
+use super::batch::{progress_bar, say, SetTitleArgs, ThreadArgs, BYTES_BAR};
 use super::output::{self, is_device, Streamed};
 use super::values::{one_of, VariantName};
 use super::{CliError, Rejection, Usage};
@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
+#[command(mut_arg("title", |a| a.help("The set's title [default: from the file names]")))]
 pub struct MineArgs {
     /// PDN files of games, read one game at a time (any size).
     #[arg(required = true, value_name = "GAMES.pdn")]
@@ -46,13 +47,8 @@ pub struct MineArgs {
     /// sample that is the same on every machine [default: every game].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_games: Option<u64>,
-    /// The set's title [default: from the file names].
-    #[arg(long)]
-    pub title: Option<String>,
-    /// The set's title in Chinese, for sheets and pages in Chinese [default: the game's
-    /// exercises, such as 国际跳棋练习]
-    #[arg(long, value_name = "TITLE")]
-    pub title_zh: Option<String>,
+    #[command(flatten)]
+    pub titles: SetTitleArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
     /// The exercise file to write (YAML, the format `validate` reads). It is written as the
@@ -144,11 +140,12 @@ fn set_title(args: &MineArgs) -> Bilingual {
         .collect();
     let mut title = Bilingual::new(
         Lang::English,
-        args.title
+        args.titles
+            .title
             .clone()
             .unwrap_or_else(|| format!("Combinations from {}", names.join(", "))),
     );
-    if let Some(zh) = &args.title_zh {
+    if let Some(zh) = &args.titles.title_zh {
         title.set(Lang::Chinese, zh.clone());
     }
     title
