@@ -610,4 +610,21 @@ fn a_choice_of_exercises_that_leaves_no_question_is_refused() {
             "{args:?} wrote a file"
         );
     }
+    // Exercises whose keys are not unique make no diagram question: rejected (exit code 1),
+    // never a quiz without them.
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("exercises/02-shots.yaml")
+        .display()
+        .to_string();
+    let output = damtutor(
+        &["quiz", &shots, "--ids", "sh-15,sh-16", "--seed", "5"],
+        &dir,
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("none of the 2 exercises chosen makes a diagram question"),
+        "{stderr}"
+    );
+    assert!(std::fs::read_dir(&dir).unwrap().next().is_none());
 }
