@@ -185,6 +185,37 @@ fn a_folder_is_read_with_its_sub_folders_in_name_order() {
 }
 
 #[test]
+fn a_choice_that_leaves_nothing_is_said_in_the_commands_language() {
+    let dir = scratch("nothing-chosen");
+    let zh = fixture("exercises/04-64-shots-zh.yaml");
+    for (args, message) in [
+        // A worksheet has each set's language, not one of its own: English.
+        (
+            vec!["worksheet", &zh, "--level", "1"],
+            "no exercise matches --level 1 (of the 21 exercises read)",
+        ),
+        (
+            vec!["worksheet", &zh, "--level", "1", "--lang", "zh"],
+            "没有符合 --level 1 的练习（共读入 21 道）",
+        ),
+        // A practice page speaks the first set's language.
+        (
+            vec!["practice", &zh, "--motif", "bomb"],
+            "没有符合 --motif bomb 的练习（共读入 21 道）",
+        ),
+    ] {
+        let output = run_in(&dir, &args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&output.stderr).trim(),
+            format!("damtutor: {message}"),
+            "{args:?}"
+        );
+        assert!(files_in(&dir).is_empty());
+    }
+}
+
+#[test]
 fn a_missing_id_writes_nothing_and_names_it() {
     let dir = scratch("missing-id");
     let output = run_in(

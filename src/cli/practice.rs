@@ -52,7 +52,7 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
     let limits = args.limits.limits();
 
     let started = Instant::now();
-    let solved = Solved::verify(&sets, &args.select.choose, limits, args.lang)?;
+    let solved = Solved::verify(&sets, &args.select.choose, limits, Some(lang))?;
     let solved_in = started.elapsed();
     let chosen = solved.chosen()?;
 

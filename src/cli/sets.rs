@@ -30,14 +30,15 @@ pub struct Solved<'a> {
     /// How many exercises the sets hold.
     read: usize,
     choice: &'a ChooseArgs,
-    /// The language of the messages: the command's, else the first set's.
+    /// The language of the choice's messages: the command's, else English.
     lang: Lang,
 }
 
 impl<'a> Solved<'a> {
     /// The exercises of `sets` that `choice` may choose (all but those whose stated level it
     /// rules out, which need no solving, unless it names ids) solved and checked (see [`verified`]): an error,
-    /// with the rejected exercises' messages in `lang`, when `validate` would reject one.
+    /// with the rejected exercises' messages in `lang` (else the first set's language), when
+    /// `validate` would reject one.
     pub fn verify(
         sets: &'a [ExerciseSet],
         choice: &'a ChooseArgs,
@@ -54,16 +55,16 @@ impl<'a> Solved<'a> {
                 !choice.ids.is_empty() || exercise.difficulty.is_none_or(|l| choice.admits(l))
             })
             .collect();
-        let lang = lang
+        let rejected_in = lang
             .or(sets.first().map(|set| set.language))
             .unwrap_or(Lang::English);
-        let solutions = verified(&exercises, limits, lang)?;
+        let solutions = verified(&exercises, limits, rejected_in)?;
         Ok(Solved {
             exercises,
             solutions,
             read,
             choice,
-            lang,
+            lang: lang.unwrap_or(Lang::English),
         })
     }
 
