@@ -124,6 +124,7 @@ fn counts_of_each_type_and_totals_they_cannot_make() {
 #[test]
 fn the_commands_refusals_are_in_the_quizs_language() {
     let dir = temp_dir("refusals-zh");
+    std::fs::create_dir(dir.join("taken")).unwrap();
     let level_2 = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("exercises/course/international/level-2.yaml")
         .display()
@@ -153,6 +154,12 @@ fn the_commands_refusals_are_in_the_quizs_language() {
             ],
             1,
             "没有合适的题目：english，考查范围 board，题型 design",
+        ),
+        // The outputs' refusals too.
+        (
+            vec!["quiz", "--lang", "zh", "--seed", "1", "--out", "taken"],
+            2,
+            "taken 是文件夹，不能用文件替换",
         ),
     ] {
         let output = damtutor(&args, &dir);

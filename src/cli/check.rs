@@ -213,7 +213,7 @@ fn write_reports(
     for report in pdf::print(reports, args.format == DocumentFormat::Pdf)? {
         outputs.add(report.path, report.bytes);
     }
-    outputs.commit()
+    outputs.commit().map_err(|e| e.in_language(lang))
 }
 
 /// The answer files of a folder: YAML files and CSV sheets, sorted by name.

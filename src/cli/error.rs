@@ -69,6 +69,16 @@ impl CliError {
         CliError::Rejected { lang, reason }
     }
 
+    /// The same error, a refusal said in `lang`: for refusals made where the command's
+    /// language is not known (the outputs', which serve every command, are made in English).
+    pub fn in_language(self, lang: Lang) -> CliError {
+        match self {
+            CliError::Usage { reason, .. } => CliError::Usage { lang, reason },
+            CliError::Rejected { reason, .. } => CliError::Rejected { lang, reason },
+            other => other,
+        }
+    }
+
     /// A quiz that cannot be made: points that cannot add up are the flags' fault (a usage
     /// error), nothing to ask is a rejection.
     pub fn quiz(lang: Lang, error: QuizError) -> CliError {

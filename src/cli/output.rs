@@ -334,7 +334,8 @@ impl Drop for Streamed {
     }
 }
 
-/// A usage error of the outputs, which serve every command: said in English.
+/// A usage error of the outputs, which serve every command: said in English, unless the command
+/// says it in its language ([`CliError::in_language`]).
 fn usage(reason: Usage) -> CliError {
     CliError::usage(Lang::English, reason)
 }

@@ -74,8 +74,10 @@ pub fn run(args: PracticeArgs) -> Result<(), CliError> {
     for (path, _, html) in &pages {
         outputs.add(path, html.as_bytes());
     }
-    outputs.onto_device(&args.out)?;
-    outputs.commit()?;
+    outputs
+        .onto_device(&args.out)
+        .map_err(|e| e.in_language(lang))?;
+    outputs.commit().map_err(|e| e.in_language(lang))?;
     for (path, page, html) in &pages {
         outln!(
             "wrote {} ({} exercises, {} KB)",

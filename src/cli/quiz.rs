@@ -183,9 +183,11 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         outputs.add(file.path, file.bytes);
     }
     if !to_stdout {
-        outputs.onto_device(&out)?;
+        outputs
+            .onto_device(&out)
+            .map_err(|e| e.in_language(quiz.lang))?;
     }
-    outputs.commit()?;
+    outputs.commit().map_err(|e| e.in_language(quiz.lang))?;
     report(&quiz, &report_files, to_stdout, took, args.verbose)
 }
 
