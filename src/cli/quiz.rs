@@ -259,10 +259,17 @@ fn destination(args: &QuizArgs, format: QuizFormat) -> Result<bool, CliError> {
 }
 
 /// The positions of the exercises chosen from FILES (or ./exercises/ when only a choice is
-/// given), each proven as `worksheet` proves it; none without files or a choice.
+/// given), each proven as `worksheet` proves it; none without files or a choice. Flags that
+/// leave out the diagram questions are a usage error.
 fn set_positions(args: &QuizArgs) -> Result<Vec<SetPosition>, CliError> {
     if args.files.is_empty() && !args.choose.chooses() {
         return Ok(Vec::new());
+    }
+    // Flags that leave out the diagram questions are refused before the sets are solved.
+    let diagrams = args.type_counts().is_none_or(|c| c.diagram > 0)
+        && (args.types.is_empty() || args.types.contains(&QuestionType::Diagram));
+    if !diagrams {
+        return Err(CliError::usage(args.lang, Usage::DiagramsLeftOut));
     }
     let sets = load_sets(&args.files, "quiz", args.lang)?;
     let limits = LimitArgs::default().limits();
@@ -300,11 +307,6 @@ fn quiz_options(args: &QuizArgs, positions: Vec<SetPosition>) -> Result<QuizOpti
         ));
     }
     let counts = args.type_counts();
-    let diagrams = counts.is_none_or(|c| c.diagram > 0)
-        && (args.types.is_empty() || args.types.contains(&QuestionType::Diagram));
-    if !positions.is_empty() && !diagrams {
-        return Err(CliError::usage(args.lang, Usage::DiagramsLeftOut));
-    }
     Ok(QuizOptions {
         variants: games,
         total: args.total,

@@ -1,6 +1,7 @@
-//! The preamble `worksheet` and `practice` share: the exercise sets of the files named (or of
-//! ./exercises/), each exercise solved and checked as `validate` does it, and the teacher's
-//! choice among them ([`select`]: `--ids`, `--motif`, `--level`, `--max-level`, `--count`).
+//! The preamble `worksheet`, `practice` and `quiz` share: the exercise sets of the files and
+//! folders named (sub-folders included; `validate` reads the same files) or of ./exercises/,
+//! each exercise solved and checked as `validate` does it, and the teacher's choice among them
+//! ([`select`]: `--ids`, `--motif`, `--level`, `--max-level`; `--count`, `--shuffle`, `--seed`).
 
 pub mod select;
 
@@ -36,9 +37,9 @@ pub struct Solved<'a> {
 
 impl<'a> Solved<'a> {
     /// The exercises of `sets` that `choice` may choose (all but those whose stated level it
-    /// rules out, which need no solving, unless it names ids) solved and checked (see [`verified`]): an error,
-    /// with the rejected exercises' messages in `lang` (else the first set's language), when
-    /// `validate` would reject one.
+    /// rules out, which need no solving, unless it names ids), solved and checked (see
+    /// [`verified`]): an error, with the rejected exercises' messages in `lang` (else the first
+    /// set's language), when `validate` would reject one.
     pub fn verify(
         sets: &'a [ExerciseSet],
         choice: &'a ChooseArgs,
