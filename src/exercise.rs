@@ -304,6 +304,36 @@ pub fn files_in(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The `.yaml` and `.yml` files under a folder: its own files sorted by name, then each
+/// sub-folder's in name order, at most [`MAX_DEPTH`] folders deep. Links to folders and hidden
+/// folders (`.git`, `.cache`) are not followed.
+pub fn files_under(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    collect_under(folder, &mut files, 0)?;
+    Ok(files)
+}
+
+/// How deep [`files_under`] looks into sub-folders.
+pub const MAX_DEPTH: usize = 8;
+
+fn collect_under(folder: &Path, files: &mut Vec<PathBuf>, depth: usize) -> std::io::Result<()> {
+    files.extend(files_in(folder)?);
+    if depth >= MAX_DEPTH {
+        return Ok(());
+    }
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(folder)?
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_dir()))
+        .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
+        .map(|entry| entry.path())
+        .collect();
+    folders.sort();
+    for sub in folders {
+        collect_under(&sub, files, depth + 1)?;
+    }
+    Ok(())
+}
+
 /// Checks the text of an exercise file named `name`; returns every problem found.
 pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> {
     let raw: RawSet = yaml::read(text, name).map_err(|e| vec![e])?;

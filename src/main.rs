@@ -28,13 +28,13 @@ fn main() -> ExitCode {
 /// parse, a template, no browser to print a PDF). clap's own usage errors exit with 2 as well.
 fn exit_code(error: &CliError) -> u8 {
     match error {
-        CliError::Rejected(_) | CliError::Partial(_) => 1,
+        CliError::Rejected { .. } | CliError::Partial(_) => 1,
         CliError::Fen(FenError::Position(_)) => 1,
         CliError::Move {
             error: MoveError::Illegal { .. } | MoveError::Ambiguous { .. },
             ..
         } => 1,
-        CliError::Usage(_)
+        CliError::Usage { .. }
         | CliError::Io { .. }
         | CliError::Exercises(_)
         | CliError::Fen(FenError::Parse(_))

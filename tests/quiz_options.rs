@@ -112,6 +112,61 @@ fn counts_of_each_type_and_totals_they_cannot_make() {
         error.to_string().contains("make 10 points, not 11"),
         "{error}"
     );
+    // In Chinese, without the command line's flags (the desk's page has none).
+    let chinese = error.say(Lang::Chinese);
+    assert_eq!(
+        chinese,
+        "所选的 5 道题共 10 分，不是 11 分：请把总分设为 10，或另选题目"
+    );
+    assert!(error.is_points());
+}
+
+#[test]
+fn the_commands_refusals_are_in_the_quizs_language() {
+    let dir = temp_dir("refusals-zh");
+    std::fs::create_dir(dir.join("taken")).unwrap();
+    let level_2 = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("exercises/course/international/level-2.yaml")
+        .display()
+        .to_string();
+    for (args, code, message) in [
+        (
+            vec!["quiz", "--lang", "zh", "--single", "3", "--total", "7"],
+            2,
+            "所选的 3 道题共 6 分，不是 7 分：请把总分设为 6，或另选题目",
+        ),
+        (
+            vec!["quiz", "--lang", "zh", &level_2, "--max-level", "1"],
+            2,
+            "没有符合 --max-level 1 的练习（共读入 34 道）",
+        ),
+        (
+            vec![
+                "quiz",
+                "--lang",
+                "zh",
+                "--types",
+                "design",
+                "--variant",
+                "english",
+                "--topics",
+                "board",
+            ],
+            1,
+            "没有合适的题目：english，考查范围 board，题型 design",
+        ),
+        // The outputs' refusals too.
+        (
+            vec!["quiz", "--lang", "zh", "--seed", "1", "--out", "taken"],
+            2,
+            "taken 是文件夹，不能用文件替换",
+        ),
+    ] {
+        let output = damtutor(&args, &dir);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim(), format!("damtutor: {message}"), "{args:?}");
+    }
 }
 
 #[test]
@@ -480,4 +535,103 @@ fn no_fen_writing_unless_asked_for() {
             .count();
     }
     assert!(asked > 0, "--fen-questions asks for FEN writing");
+}
+
+// ---- diagram questions from exercise sets ----
+
+/// The exercises of the course's `game` folder.
+fn course(game: &str) -> (std::path::PathBuf, Vec<damtutor::exercise::Exercise>) {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("exercises/course")
+        .join(game);
+    let exercises = damtutor::exercise::files_under(&folder)
+        .unwrap()
+        .iter()
+        .flat_map(|file| damtutor::exercise::load(file).unwrap().exercises)
+        .collect();
+    (folder, exercises)
+}
+
+#[test]
+fn a_quiz_asks_the_exercises_chosen_from_the_course() {
+    let dir = temp_dir("course");
+    let (folder, exercises) = course("russian");
+    let folder = folder.display().to_string();
+    let args = [
+        "quiz", &folder, "--level", "2", "--types", "diagram", "--total", "40", "--seed", "5",
+        "--key", "key.json",
+    ];
+    let output = damtutor(&args, &dir);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let key = Key::from_json(&std::fs::read_to_string(dir.join("key.json")).unwrap()).unwrap();
+    assert!(key.questions.len() >= 2, "{key:?}");
+    // Every diagram is a level-2 exercise of the course, asked with its goal, in its game
+    // (no --variant: the game of the exercises).
+    for question in &key.questions {
+        assert_eq!(question.variant, Variant::Russian);
+        let fen = question.fen.as_deref().unwrap();
+        let position = damtutor::VariantPosition::from_fen(Variant::Russian, fen).unwrap();
+        let exercise = exercises
+            .iter()
+            .find(|e| e.position.to_string() == position.to_string())
+            .unwrap_or_else(|| panic!("{fen} is not an exercise of the course"));
+        assert_eq!(exercise.difficulty, Some(2), "{}", exercise.id);
+        assert_eq!(question.goal, Some(exercise.goal), "{}", exercise.id);
+    }
+}
+
+#[test]
+fn a_choice_of_exercises_that_leaves_no_question_is_refused() {
+    let dir = temp_dir("course-refused");
+    let (folder, _) = course("international");
+    let level_2 = format!("{}/level-2.yaml", folder.display());
+    let shots_64 = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("exercises/04-64-shots-zh.yaml")
+        .display()
+        .to_string();
+    for (args, message) in [
+        (
+            vec!["quiz", &level_2, "--level", "5"],
+            "no exercise matches --level 5 (of the 34 exercises read)",
+        ),
+        (
+            vec!["quiz", &shots_64, "--variant", "russian"],
+            "which the quiz does not ask about: add --variant brazilian",
+        ),
+        (
+            vec!["quiz", &level_2, "--types", "single,blank"],
+            "asked as diagram questions, which these flags leave out",
+        ),
+        (
+            vec!["quiz", &level_2, "--single", "2", "--total", "4"],
+            "asked as diagram questions, which these flags leave out",
+        ),
+    ] {
+        let output = damtutor(&args, &dir);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(
+            std::fs::read_dir(&dir).unwrap().next().is_none(),
+            "{args:?} wrote a file"
+        );
+    }
+    // Exercises whose keys are not unique make no diagram question: rejected (exit code 1),
+    // never a quiz without them.
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("exercises/02-shots.yaml")
+        .display()
+        .to_string();
+    let output = damtutor(
+        &["quiz", &shots, "--ids", "sh-15,sh-16", "--seed", "5"],
+        &dir,
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("none of the 2 exercises chosen makes a diagram question"),
+        "{stderr}"
+    );
+    assert!(std::fs::read_dir(&dir).unwrap().next().is_none());
 }

@@ -118,6 +118,104 @@ fn ids_choose_the_exercises_in_their_order() {
 }
 
 #[test]
+fn a_folder_is_read_with_its_sub_folders_in_name_order() {
+    let dir = scratch("sub-folders");
+    let set = std::fs::read_to_string(fixture(FIXTURE)).unwrap();
+    let only = |id: &str| {
+        let start = set.find(&format!("  - id: {id}")).unwrap();
+        let end = set[start + 1..]
+            .find("  - id:")
+            .map_or(set.len(), |i| start + 1 + i);
+        format!(
+            "{}{}",
+            &set[..set.find("  - id:").unwrap()],
+            &set[start..end]
+        )
+    };
+    let course = dir.join("course");
+    for (path, id) in [
+        ("b/2/set.yaml", "ts-01"),
+        ("b/1.yaml", "db-01"),
+        ("a.yaml", "kg-01"),
+        (".hidden/set.yaml", "bl-01"),
+    ] {
+        let path = course.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, only(id)).unwrap();
+    }
+    // The folder's own files, then each sub-folder's; hidden folders are not read.
+    let output = run_in(&dir, &["worksheet", "course", "--out", "sheet.html"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let html = std::fs::read_to_string(dir.join("sheet.html")).unwrap();
+    assert_eq!(sheet_ids(&html), ["kg-01", "db-01", "ts-01"]);
+    // The choice applies to all of them (the solver puts the three at level 2), and counts
+    // every exercise read, those whose stated level rules them out before solving too.
+    let output = run_in(
+        &dir,
+        &["practice", "course", "--level", "2", "--out", "p.html"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("wrote p.html (3 exercises"));
+    let output = run_in(&dir, &["practice", "course", "--level", "4"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("no exercise matches --level 4 (of the 3 exercises read)"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = run_in(&dir, &["validate", "course"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stdout).contains("3 exercises"),
+        "{}",
+        text(&output.stdout)
+    );
+    // A folder with nothing under it is a usage error, for every command that reads sets.
+    std::fs::create_dir_all(dir.join("empty/sub")).unwrap();
+    for command in ["worksheet", "practice", "validate", "quiz"] {
+        let output = run_in(&dir, &[command, "empty"]);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert!(
+            text(&output.stderr)
+                .contains("empty: no .yaml exercise files in this folder or its sub-folders"),
+            "{command}: {}",
+            text(&output.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_choice_that_leaves_nothing_is_said_in_the_commands_language() {
+    let dir = scratch("nothing-chosen");
+    let zh = fixture("exercises/04-64-shots-zh.yaml");
+    for (args, message) in [
+        // A worksheet has each set's language, not one of its own: English.
+        (
+            vec!["worksheet", &zh, "--level", "1"],
+            "no exercise matches --level 1 (of the 21 exercises read)",
+        ),
+        (
+            vec!["worksheet", &zh, "--level", "1", "--lang", "zh"],
+            "没有符合 --level 1 的练习（共读入 21 道）",
+        ),
+        // A practice page speaks the first set's language.
+        (
+            vec!["practice", &zh, "--motif", "bomb"],
+            "没有符合 --motif bomb 的练习（共读入 21 道）",
+        ),
+    ] {
+        let output = run_in(&dir, &args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&output.stderr).trim(),
+            format!("damtutor: {message}"),
+            "{args:?}"
+        );
+        assert!(files_in(&dir).is_empty());
+    }
+}
+
+#[test]
 fn a_missing_id_writes_nothing_and_names_it() {
     let dir = scratch("missing-id");
     let output = run_in(

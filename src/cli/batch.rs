@@ -1,8 +1,10 @@
-//! What the long-running commands `generate` and `mine` share: the `--threads` flag, progress
-//! bars on standard error, and report lines that stay off the output when it is standard output.
+//! What the long-running commands `generate` and `mine` share: the `--threads` flag, the set's
+//! titles, progress bars on standard error, and report lines that stay off the output when it is
+//! standard output.
 
-use super::CliError;
+use super::{CliError, Usage};
 use clap::Args;
+use damtutor::words::Lang;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -25,8 +27,21 @@ impl ThreadArgs {
         rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(threads))
             .build_global()
-            .map_err(|e| CliError::Usage(format!("--threads: {e}")))
+            .map_err(|e| CliError::usage(Lang::English, Usage::Threads(e.to_string())))
     }
+}
+
+/// The titles of the set a run writes. Each command states the default of `--title` with
+/// `#[command(mut_arg("title", ...))]`.
+#[derive(Args, Debug, Clone)]
+pub struct SetTitleArgs {
+    /// The set's title.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// The set's title in Chinese, for sheets and pages in Chinese [default: the game's
+    /// exercises, such as 国际跳棋练习]
+    #[arg(long, value_name = "TITLE")]
+    pub title_zh: Option<String>,
 }
 
 /// The progress bar of a count of exercises.

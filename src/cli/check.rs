@@ -2,10 +2,11 @@ use super::limits::LimitArgs;
 use super::output::Outputs;
 use super::pdf::{self, DocumentFormat};
 use super::values::one_of;
-use super::CliError;
+use super::{CliError, Rejection};
 use clap::Args;
-use damtutor::check::{self, report, summary, AnswerFile, AnswerSheet};
-use damtutor::exercise;
+use damtutor::check::{self, report, summary, AnswerFile, AnswerSheet, StudentResult};
+use damtutor::exercise::{self, ExerciseSet};
+use damtutor::quiz::Key;
 use damtutor::render::templates::{Document, Templates};
 use damtutor::render::worksheet::OutputFile;
 use damtutor::words::{fill, text, Lang, Text};
@@ -58,88 +59,22 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         .or(key.as_ref().map(|k| k.lang))
         .or(sets.first().map(|s| s.language))
         .unwrap_or(Lang::English);
-    let known = |id: &str| match &key {
-        Some(key) => key.questions.iter().any(|q| q.id == id),
-        None => sets.iter().any(|s| s.exercises.iter().any(|e| e.id == id)),
-    };
-    let mut files = Vec::new();
-    for path in &args.answers {
-        if path.is_dir() {
-            files.extend(answer_files_in(path).map_err(|e| CliError::io(path, e))?);
-        } else {
-            files.push(path.clone());
-        }
+    let answers = read_answers(&args.answers, &sets, key.as_ref(), lang)?;
+    if answers.sheets.is_empty() && answers.unread > 0 {
+        let none = fill(lang, Text::CliNoAnswersRead, &[("count", &answers.unread)]);
+        return Err(CliError::Partial(none));
     }
-    let mut sheets: Vec<AnswerSheet> = Vec::new();
-    let (mut unread, mut problems) = (0, 0);
-    for file in &files {
-        match check::load_answer_file(file, lang) {
-            Ok(AnswerFile::Student(sheet)) => {
-                // A practice page's seal broken: said, and marked all the same.
-                for problem in sheet.seal_problems() {
-                    eprintln!("damtutor: {}", problem.say(lang, &sheet.source_name));
-                }
-                sheets.push(sheet);
-            }
-            Ok(AnswerFile::Class(mut class)) => {
-                class.keep_known(known, key.is_some());
-                for problem in &class.problems {
-                    eprintln!("damtutor: {}", problem.say(lang, &class.file));
-                }
-                problems += class.problems.len();
-                sheets.extend(class.sheets);
-            }
-            Err(e) => {
-                let error = e.to_string();
-                eprintln!(
-                    "damtutor: {}",
-                    fill(lang, Text::NotMarked, &[("error", &error)])
-                );
-                unread += 1;
-            }
-        }
-    }
-    if sheets.is_empty() && unread > 0 {
-        return Err(CliError::Partial(format!(
-            "none of the {unread} answer file(s) could be read; nothing written"
-        )));
-    }
-    let format = args.format;
     let templates = Templates::load(
         Document::Feedback,
-        format.templates(),
+        args.format.templates(),
         args.templates.as_deref(),
     )?;
     let results = match &key {
-        Some(key) => check::class::mark_quiz(key, &sheets, lang),
-        None => check::mark_exercises(&sets, &sheets, args.limits.limits(), lang)
-            .map_err(CliError::Rejected)?,
+        Some(key) => check::class::mark_quiz(key, &answers.sheets, lang),
+        None => check::mark_exercises(&sets, &answers.sheets, args.limits.limits(), lang)
+            .map_err(|why| CliError::rejected(lang, Rejection::Said(why)))?,
     };
-    // Every file of the report is made (and printed, for PDF) first, then all are written at
-    // once: a broken template or a file in the way leaves nothing behind.
-    let mut outputs = Outputs::new();
-    outputs.add(
-        args.out.join(GRADEBOOK),
-        check::gradebook_csv(&results, lang),
-    );
-    outputs.add(args.out.join(SUMMARY), summary::markdown(&results, lang));
-    let mut reports = Vec::new();
-    let mut names = report::Names::reserving(&RESERVED);
-    for result in &results {
-        let stem = names.next(&result.student);
-        let rendered = report::render(result, &templates, lang, &stem)?;
-        for (file, svg) in &rendered.files {
-            outputs.add(args.out.join(file), svg.as_bytes());
-        }
-        reports.push(OutputFile {
-            path: args.out.join(format!("{stem}.{}", format.extension())),
-            contents: rendered.text,
-        });
-    }
-    for report in pdf::print(reports, format == DocumentFormat::Pdf)? {
-        outputs.add(report.path, report.bytes);
-    }
-    outputs.commit()?;
+    write_reports(&args, &results, &templates, lang)?;
     out!("{}", summary::console(&results, lang));
     if key.is_none() {
         let total: usize = sets.iter().map(|s| s.exercises.len()).sum();
@@ -159,17 +94,126 @@ pub fn run(args: CheckArgs) -> Result<(), CliError> {
         "{}",
         fill(lang, Text::ConsoleWritten, &[("folder", &folder)])
     );
-    let mut skipped = Vec::new();
-    if unread > 0 {
-        skipped.push(fill(lang, Text::FilesNotRead, &[("count", &unread)]));
+    answers.skipped(lang)
+}
+
+/// The students' answers read, and how many files and rows were not.
+struct Answers {
+    sheets: Vec<AnswerSheet>,
+    /// Answer files that could not be read.
+    unread: usize,
+    /// Problems in class sheets (rows or columns not marked).
+    problems: usize,
+}
+
+impl Answers {
+    /// What was left unmarked, as the run's partial success (exit code 1), or nothing.
+    fn skipped(&self, lang: Lang) -> Result<(), CliError> {
+        let mut skipped = Vec::new();
+        if self.unread > 0 {
+            skipped.push(fill(lang, Text::FilesNotRead, &[("count", &self.unread)]));
+        }
+        if self.problems > 0 {
+            skipped.push(fill(
+                lang,
+                Text::TableProblems,
+                &[("count", &self.problems)],
+            ));
+        }
+        if skipped.is_empty() {
+            return Ok(());
+        }
+        Err(CliError::Partial(skipped.join(text(lang, Text::Semicolon))))
     }
-    if problems > 0 {
-        skipped.push(fill(lang, Text::TableProblems, &[("count", &problems)]));
+}
+
+/// The answer files and class sheets named (folders by their files), each read; what cannot
+/// be read, a broken seal and a class sheet's problems are said on standard error.
+fn read_answers(
+    paths: &[PathBuf],
+    sets: &[ExerciseSet],
+    key: Option<&Key>,
+    lang: Lang,
+) -> Result<Answers, CliError> {
+    let known = |id: &str| match key {
+        Some(key) => key.questions.iter().any(|q| q.id == id),
+        None => sets.iter().any(|s| s.exercises.iter().any(|e| e.id == id)),
+    };
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            files.extend(answer_files_in(path).map_err(|e| CliError::io(path, e))?);
+        } else {
+            files.push(path.clone());
+        }
     }
-    if !skipped.is_empty() {
-        return Err(CliError::Partial(skipped.join(text(lang, Text::Semicolon))));
+    let mut answers = Answers {
+        sheets: Vec::new(),
+        unread: 0,
+        problems: 0,
+    };
+    for file in &files {
+        match check::load_answer_file(file, lang) {
+            Ok(AnswerFile::Student(sheet)) => {
+                // A practice page's seal broken: said, and marked all the same.
+                for problem in sheet.seal_problems() {
+                    eprintln!("damtutor: {}", problem.say(lang, &sheet.source_name));
+                }
+                answers.sheets.push(sheet);
+            }
+            Ok(AnswerFile::Class(mut class)) => {
+                class.keep_known(known, key.is_some());
+                for problem in &class.problems {
+                    eprintln!("damtutor: {}", problem.say(lang, &class.file));
+                }
+                answers.problems += class.problems.len();
+                answers.sheets.extend(class.sheets);
+            }
+            Err(e) => {
+                let error = e.to_string();
+                eprintln!(
+                    "damtutor: {}",
+                    fill(lang, Text::NotMarked, &[("error", &error)])
+                );
+                answers.unread += 1;
+            }
+        }
     }
-    Ok(())
+    Ok(answers)
+}
+
+/// The gradebook, the class summary and a feedback report a student (printed, for PDF), made
+/// first and then written all at once: a broken template or a file in the way leaves nothing
+/// behind.
+fn write_reports(
+    args: &CheckArgs,
+    results: &[StudentResult],
+    templates: &Templates,
+    lang: Lang,
+) -> Result<(), CliError> {
+    let mut outputs = Outputs::new();
+    outputs.add(
+        args.out.join(GRADEBOOK),
+        check::gradebook_csv(results, lang),
+    );
+    outputs.add(args.out.join(SUMMARY), summary::markdown(results, lang));
+    let mut reports = Vec::new();
+    let mut names = report::Names::reserving(&RESERVED);
+    for result in results {
+        let stem = names.next(&result.student);
+        let rendered = report::render(result, templates, lang, &stem)?;
+        for (file, svg) in &rendered.files {
+            outputs.add(args.out.join(file), svg.as_bytes());
+        }
+        reports.push(OutputFile {
+            path: args.out.join(format!("{stem}.{}", args.format.extension())),
+            contents: rendered.text,
+        });
+    }
+    for report in pdf::print(reports, args.format == DocumentFormat::Pdf)? {
+        outputs.add(report.path, report.bytes);
+    }
+    outputs.commit().map_err(|e| e.in_language(lang))
 }
 
 /// The answer files of a folder: YAML files and CSV sheets, sorted by name.

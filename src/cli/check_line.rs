@@ -1,6 +1,6 @@
 use super::limits::LimitArgs;
 use super::values::one_of;
-use super::{names_a_file, parse_position_in, CliError, VariantArg};
+use super::{names_a_file, parse_position_in, CliError, Rejection, Usage, VariantArg};
 use clap::Args;
 use damtutor::check::{self, LineCheck, NoSolution, Verdict};
 use damtutor::exercise::{self, Exercise};
@@ -50,7 +50,8 @@ pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
         (result, lang)
     } else {
         if args.id.is_some() {
-            return Err(CliError::Usage("--id needs an exercise file".into()));
+            let lang = args.lang.unwrap_or(Lang::English);
+            return Err(CliError::usage(lang, Usage::IdNeedsFile));
         }
         let goal = args.goal.unwrap_or(Goal::Auto);
         let result = with_variant!(args.variant.get(), R => {
@@ -60,7 +61,7 @@ pub fn run(args: CheckLineArgs) -> Result<(), CliError> {
         (result, args.lang.unwrap_or(Lang::English))
     };
     let result = result
-        .map_err(|e: NoSolution| CliError::Rejected(e.say(lang)))?
+        .map_err(|e: NoSolution| CliError::rejected(lang, Rejection::NoSolution(e)))?
         .in_language(lang);
     if args.json {
         outln!(
@@ -84,19 +85,16 @@ fn choose<'a>(
         (None, [only]) => Ok(only),
         (None, _) => {
             let ids: Vec<&str> = exercises.iter().map(|e| e.id.as_str()).collect();
-            let (count, ids) = (exercises.len(), ids.join(", "));
-            Err(CliError::Usage(fill(
-                lang,
-                Text::CheckLineWhichExercise,
-                &[("file", &file), ("count", &count), ("ids", &ids)],
-            )))
+            let which = Usage::WhichExercise {
+                file: file.to_string(),
+                count: exercises.len(),
+                ids: ids.join(", "),
+            };
+            Err(CliError::usage(lang, which))
         }
         (Some(id), _) => exercises.iter().find(|e| e.id == id).ok_or_else(|| {
-            CliError::Rejected(fill(
-                lang,
-                Text::SolveNoSuchId,
-                &[("file", &file), ("id", &id)],
-            ))
+            let (file, id) = (file.to_string(), id.to_string());
+            CliError::rejected(lang, Rejection::NoSuchId { file, id })
         }),
     }
 }

@@ -2,7 +2,7 @@
 //! code (0 success, 1 input understood but rejected or some items skipped, 2 usage or parse
 //! error). The layers' own errors convert into it, so a command writes `?`.
 
-use damtutor::check::line::NoSolution;
+use super::reasons::{Rejection, Usage};
 use damtutor::exercise::ExerciseError;
 use damtutor::fen::FenError;
 use damtutor::notation::MoveError;
@@ -11,6 +11,7 @@ use damtutor::practice::PracticeError;
 use damtutor::quiz::{KeyError, QuizError};
 use damtutor::render::templates::TemplateError;
 use damtutor::render::worksheet::WorksheetError;
+use damtutor::words::Lang;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -18,8 +19,8 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub enum CliError {
     /// Flags that cannot be used as given (`--count 0`, `--id` without a file, no exercise
-    /// files to read).
-    Usage(String),
+    /// files to read), said in the command's language.
+    Usage { lang: Lang, reason: Usage },
     /// A file or folder that could not be read or written.
     Io {
         path: PathBuf,
@@ -40,8 +41,9 @@ pub enum CliError {
     /// A quiz key that does not read.
     Key(KeyError),
     /// The input was understood and rejected: an exercise without a proven solution, a
-    /// position with nothing to check against, no question that fits, nothing found.
-    Rejected(String),
+    /// position with nothing to check against, no question that fits, nothing found; said in
+    /// the command's language.
+    Rejected { lang: Lang, reason: Rejection },
     /// Some items were done and others were not (answer files that could not be read).
     Partial(String),
     /// Standard output could not be written (a closed pipe, a full disk).
@@ -51,6 +53,64 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// Flags that cannot be used as given, said in `lang`.
+    pub fn usage(lang: Lang, reason: Usage) -> CliError {
+        CliError::Usage { lang, reason }
+    }
+
+    /// A usage error already said in `lang` by a words table (the teacher's desk's).
+    #[cfg(feature = "serve")]
+    pub fn said(lang: Lang, sentence: String) -> CliError {
+        CliError::usage(lang, Usage::Said(sentence))
+    }
+
+    /// Input understood and rejected, said in `lang`.
+    pub fn rejected(lang: Lang, reason: Rejection) -> CliError {
+        CliError::Rejected { lang, reason }
+    }
+
+    /// The same error, a refusal said in `lang`: for refusals made where the command's
+    /// language is not known (the outputs', which serve every command, are made in English).
+    pub fn in_language(self, lang: Lang) -> CliError {
+        match self {
+            CliError::Usage { reason, .. } => CliError::Usage { lang, reason },
+            CliError::Rejected { reason, .. } => CliError::Rejected { lang, reason },
+            other => other,
+        }
+    }
+
+    /// A quiz that cannot be made: points that cannot add up are the flags' fault (a usage
+    /// error), nothing to ask is a rejection.
+    pub fn quiz(lang: Lang, error: QuizError) -> CliError {
+        if error.is_points() {
+            CliError::usage(lang, Usage::Quiz(error))
+        } else {
+            CliError::rejected(lang, Rejection::Quiz(error))
+        }
+    }
+
+    /// A worksheet that cannot be made, said in `lang`.
+    pub fn worksheet(lang: Lang, error: WorksheetError) -> CliError {
+        match error {
+            WorksheetError::Unsolved(_) | WorksheetError::Mirror(_) => {
+                CliError::rejected(lang, Rejection::NoWorksheet(error.to_string()))
+            }
+            WorksheetError::Template(error) => CliError::Template(error),
+            WorksheetError::Empty => CliError::usage(lang, Usage::NothingToPrint),
+        }
+    }
+
+    /// A practice page that cannot be made, said in `lang`.
+    pub fn practice(lang: Lang, error: PracticeError) -> CliError {
+        match error {
+            PracticeError::Exercises(_) => {
+                CliError::rejected(lang, Rejection::NoPracticePage(error.to_string()))
+            }
+            PracticeError::Template(error) => CliError::Template(error),
+            PracticeError::Empty => CliError::usage(lang, Usage::NothingToPractise),
+        }
+    }
+
     /// A file or folder that could not be read or written.
     pub fn io(path: &Path, error: std::io::Error) -> CliError {
         CliError::Io {
@@ -63,9 +123,9 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Usage(message) | CliError::Rejected(message) | CliError::Partial(message) => {
-                f.write_str(message)
-            }
+            CliError::Usage { lang, reason } => f.write_str(&reason.say(*lang)),
+            CliError::Rejected { lang, reason } => f.write_str(&reason.say(*lang)),
+            CliError::Partial(message) => f.write_str(message),
             CliError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             CliError::Exercises(errors) => {
                 for (i, error) in errors.iter().enumerate() {
@@ -125,45 +185,5 @@ impl From<KeyError> for CliError {
 impl From<PdfError> for CliError {
     fn from(error: PdfError) -> CliError {
         CliError::Pdf(error)
-    }
-}
-
-impl From<QuizError> for CliError {
-    fn from(error: QuizError) -> CliError {
-        match error {
-            // A total the questions asked for cannot make: the flags are at fault.
-            QuizError::Points(_) => CliError::Usage(error.to_string()),
-            QuizError::NothingToAsk(_) => CliError::Rejected(error.to_string()),
-        }
-    }
-}
-
-impl From<NoSolution> for CliError {
-    fn from(error: NoSolution) -> CliError {
-        CliError::Rejected(error.to_string())
-    }
-}
-
-impl From<WorksheetError> for CliError {
-    fn from(error: WorksheetError) -> CliError {
-        match error {
-            WorksheetError::Unsolved(_) | WorksheetError::Mirror(_) => CliError::Rejected(format!(
-                "{error}\nno worksheet written: fix or remove these exercises (damtutor validate FILE explains)"
-            )),
-            WorksheetError::Template(error) => CliError::Template(error),
-            WorksheetError::Empty => CliError::Usage(error.to_string()),
-        }
-    }
-}
-
-impl From<PracticeError> for CliError {
-    fn from(error: PracticeError) -> CliError {
-        match error {
-            PracticeError::Exercises(_) => CliError::Rejected(format!(
-                "{error}\nno practice page written: fix or remove these exercises"
-            )),
-            PracticeError::Template(error) => CliError::Template(error),
-            PracticeError::Empty => CliError::Usage(error.to_string()),
-        }
     }
 }

@@ -1,7 +1,7 @@
-use super::batch::{progress_bar, say, ThreadArgs, COUNT_BAR};
+use super::batch::{progress_bar, say, SetTitleArgs, ThreadArgs, COUNT_BAR};
 use super::output::is_device;
 use super::values::one_of;
-use super::{write_file, CliError, VariantArg};
+use super::{write_file, CliError, Rejection, Usage, VariantArg};
 use clap::{Args, ValueEnum};
 use damtutor::exercise::{self, Bilingual, Exercise};
 use damtutor::generate::compose::most_pieces;
@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[derive(Args, Debug)]
+#[command(mut_arg("title", |a| a.help("The set's title [default: from the motif and seed]")))]
 pub struct GenerateArgs {
     #[command(flatten)]
     pub variant: VariantArg,
@@ -45,13 +46,8 @@ pub struct GenerateArgs {
     /// The solver's node budget for the first proof of each candidate position.
     #[arg(long, default_value_t = 20_000)]
     pub nodes: u64,
-    /// The set's title [default: from the motif and seed].
-    #[arg(long)]
-    pub title: Option<String>,
-    /// The set's title in Chinese, for sheets and pages in Chinese [default: the game's
-    /// exercises, such as 国际跳棋练习]
-    #[arg(long, value_name = "TITLE")]
-    pub title_zh: Option<String>,
+    #[command(flatten)]
+    pub titles: SetTitleArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
     /// The exercise file to write (YAML, the format `validate` reads). It is rewritten after
@@ -61,49 +57,81 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs) -> Result<(), CliError> {
+    let options = compose_options(&args)?;
+    args.threads.apply()?;
+    let title = set_title(&args);
+    let report = compose_saving(&args, &options, &title)?;
+    let counts = counts(&report);
+    if report.exercises.is_empty() {
+        let nothing = Rejection::NothingComposed {
+            motif: args.motif.to_string(),
+            seconds: args.time_limit,
+            counts,
+        };
+        return Err(CliError::rejected(Lang::English, nothing));
+    }
+    save(&args.out, &title, &args, &report)?;
+    let found = report.exercises.len();
+    say(
+        is_device(&args.out),
+        &format!(
+            "wrote {found} exercise{} to {}: {counts}",
+            if found == 1 { "" } else { "s" },
+            args.out.display()
+        ),
+    )?;
+    if found < args.count as usize {
+        eprintln!(
+            "damtutor: stopped at the time limit ({} s) with {found} of the {} exercises asked for",
+            args.time_limit, args.count
+        );
+    }
+    Ok(())
+}
+
+/// What to compose, from the flags: the motif in the game, the line's length and the pieces
+/// within what the board and the motif allow.
+fn compose_options(args: &GenerateArgs) -> Result<ComposeOptions, CliError> {
     let target = args.motif;
     let variant = args.variant.get();
+    let usage = |reason| CliError::usage(Lang::English, reason);
     if !target.exists_in(variant) {
-        return Err(CliError::Usage(format!(
-            "--motif {target}: {} has no Turkish strike (a king steps one square at a time, so \
-             the pieces it takes never stand in its way); use breakthrough, king_trap, shot or \
-             any",
-            game_name(variant)
-        )));
+        return Err(usage(Usage::NoTurkishStrike {
+            motif: target.to_string(),
+            game: game_name(variant),
+        }));
     }
     let mut options = ComposeOptions::new(target, args.count as usize, args.seed).in_game(variant);
     if let Some(text) = &args.plies {
-        options.proof.plies =
-            generate::parse_range(text).map_err(|e| CliError::Usage(format!("--plies {e}")))?;
+        options.proof.plies = range("--plies", text)?;
         if *options.proof.plies.start() == 0 || *options.proof.plies.end() > 40 {
-            return Err(CliError::Usage("--plies must lie within 1..40".into()));
+            return Err(usage(Usage::FlagRange {
+                flag: "--plies",
+                range: "1..40",
+            }));
         }
         options.proof.horizon = *options.proof.plies.end();
     }
     if let Some(text) = &args.pieces {
-        options.pieces =
-            generate::parse_range(text).map_err(|e| CliError::Usage(format!("--pieces {e}")))?;
+        options.pieces = range("--pieces", text)?;
         let most = most_pieces(variant);
         if *options.pieces.start() < 2 || *options.pieces.end() > most {
-            return Err(CliError::Usage(format!(
-                "--pieces {text}: the {} board of {} holds at most {most} pieces ({} men a \
-                 side); use a range within 2..{most}",
-                variant.board(),
-                game_name(variant),
-                most / 2,
-            )));
+            return Err(usage(Usage::TooManyPieces {
+                range: text.clone(),
+                board: variant.board().to_string(),
+                game: game_name(variant),
+                most,
+            }));
         }
         let possible = compose::piece_range(variant, target);
         if *options.pieces.end() < *possible.start() || *options.pieces.start() > *possible.end() {
-            return Err(CliError::Usage(format!(
-                "--pieces {text}: the {target} positions of {} have {} to {} pieces; use a \
-                 range that meets {}..{}",
-                game_name(variant),
-                possible.start(),
-                possible.end(),
-                possible.start(),
-                possible.end()
-            )));
+            return Err(usage(Usage::PiecesOutside {
+                range: text.clone(),
+                motif: target.to_string(),
+                game: game_name(variant),
+                least: *possible.start(),
+                most: *possible.end(),
+            }));
         }
     }
     options.side = args.side.map(|side| match side {
@@ -112,31 +140,52 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     });
     options.proof.level = args.level;
     options.proof.nodes = args.nodes.max(1_000);
-    args.threads.apply()?;
-    let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit)));
-    let mut title = Bilingual::new(
-        Lang::English,
-        args.title.clone().unwrap_or_else(|| {
-            format!(
-                "Composed exercises: {}{} (seed {})",
-                game_words(variant, ", "),
-                target.key().replace('_', " "),
-                args.seed
-            )
-        }),
-    );
+    Ok(options)
+}
+
+/// A `MIN..MAX` flag's range.
+fn range(flag: &'static str, text: &str) -> Result<std::ops::RangeInclusive<u32>, CliError> {
+    generate::parse_range(text)
+        .map_err(|error| CliError::usage(Lang::English, Usage::FlagValue { flag, error }))
+}
+
+/// The set's title in both languages: the flags', else one from the motif and seed (English)
+/// and the game's exercises (Chinese).
+fn set_title(args: &GenerateArgs) -> Bilingual {
+    let variant = args.variant.get();
+    let english = args.titles.title.clone().unwrap_or_else(|| {
+        format!(
+            "Composed exercises: {}{} (seed {})",
+            game_words(variant, ", "),
+            args.motif.key().replace('_', " "),
+            args.seed
+        )
+    });
+    let mut title = Bilingual::new(Lang::English, english);
     title.set(
         Lang::Chinese,
-        args.title_zh
+        args.titles
+            .title_zh
             .clone()
             .unwrap_or_else(|| words::exercises_of(Lang::Chinese, variant).to_string()),
     );
+    title
+}
 
+/// Composes the exercises with a progress bar, saving the set after every batch that finds
+/// something (not on a device or pipe, which would receive every version), so that an
+/// interrupted run keeps what it found.
+fn compose_saving(
+    args: &GenerateArgs,
+    options: &ComposeOptions,
+    title: &Bilingual,
+) -> Result<ComposeReport, CliError> {
+    let stop = Stop::after(Some(Duration::from_secs_f64(args.time_limit)));
     let device = is_device(&args.out);
     let bar = progress_bar(u64::from(args.count), COUNT_BAR);
     let mut saved = 0;
     let mut save_error = None;
-    let report = compose(&options, &stop, |report| {
+    let report = compose(options, &stop, |report| {
         bar.set_position(report.exercises.len() as u64);
         let seconds = report.elapsed.as_secs_f64().max(1e-9);
         bar.set_message(format!(
@@ -144,54 +193,31 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
             report.candidates,
             report.candidates as f64 / seconds
         ));
-        // Save as we go: an interrupted run keeps what it found (not on a device or pipe,
-        // which would receive every version).
         if report.exercises.len() > saved && save_error.is_none() && !device {
-            match save(&args.out, &title, &args, report) {
+            match save(&args.out, title, args, report) {
                 Ok(()) => saved = report.exercises.len(),
                 Err(e) => save_error = Some(e),
             }
         }
     });
     bar.finish_and_clear();
-    if let Some(e) = save_error {
-        return Err(e);
+    match save_error {
+        Some(error) => Err(error),
+        None => Ok(report),
     }
+}
+
+/// The run's counts: candidates, their rate, proven and duplicates.
+fn counts(report: &ComposeReport) -> String {
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
-    let counts = format!(
+    format!(
         "{} candidates in {:.1} s ({:.0}/s), {} proven, {} duplicates dropped",
         report.candidates,
         seconds,
         report.candidates as f64 / seconds,
         report.proven,
         report.duplicates
-    );
-    if report.exercises.is_empty() {
-        return Err(CliError::Rejected(format!(
-            "no {} exercise found within {} s ({counts}); nothing written. Allow more time \
-             (--time-limit) or widen --plies, --pieces or --level",
-            target, args.time_limit
-        )));
-    }
-    save(&args.out, &title, &args, &report)?;
-    say(
-        device,
-        &format!(
-            "wrote {} exercise{} to {}: {counts}",
-            report.exercises.len(),
-            if report.exercises.len() == 1 { "" } else { "s" },
-            args.out.display()
-        ),
-    )?;
-    if report.exercises.len() < args.count as usize {
-        eprintln!(
-            "damtutor: stopped at the time limit ({} s) with {} of the {} exercises asked for",
-            args.time_limit,
-            report.exercises.len(),
-            args.count
-        );
-    }
-    Ok(())
+    )
 }
 
 /// The set as composed so far, written atomically.

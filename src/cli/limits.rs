@@ -16,6 +16,18 @@ pub struct LimitArgs {
     pub time_limit: f64,
 }
 
+impl Default for LimitArgs {
+    /// The flags' defaults, for commands that solve without offering them (`quiz` proves the
+    /// exercises of its sets as `worksheet` does by default).
+    fn default() -> LimitArgs {
+        LimitArgs {
+            max_plies: 21,
+            max_nodes: 20_000_000,
+            time_limit: 10.0,
+        }
+    }
+}
+
 impl LimitArgs {
     pub fn limits(&self) -> Limits {
         Limits {
@@ -25,5 +37,26 @@ impl LimitArgs {
                 self.time_limit.clamp(0.001, super::values::MAX_SECONDS),
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        limits: LimitArgs,
+    }
+
+    #[test]
+    fn the_default_is_what_the_flags_default_to() {
+        let flags = Flags::try_parse_from(["t"]).unwrap();
+        let (given, default) = (flags.limits, LimitArgs::default());
+        assert_eq!(given.max_plies, default.max_plies);
+        assert_eq!(given.max_nodes, default.max_nodes);
+        assert_eq!(given.time_limit, default.time_limit);
     }
 }

@@ -1,7 +1,7 @@
-use super::batch::{progress_bar, say, ThreadArgs, BYTES_BAR};
+use super::batch::{progress_bar, say, SetTitleArgs, ThreadArgs, BYTES_BAR};
 use super::output::{self, is_device, Streamed};
 use super::values::{one_of, VariantName};
-use super::CliError;
+use super::{CliError, Rejection, Usage};
 use clap::Args;
 use damtutor::exercise::{self, Bilingual, Exercise};
 use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
+#[command(mut_arg("title", |a| a.help("The set's title [default: from the file names]")))]
 pub struct MineArgs {
     /// PDN files of games, read one game at a time (any size).
     #[arg(required = true, value_name = "GAMES.pdn")]
@@ -46,13 +47,8 @@ pub struct MineArgs {
     /// sample that is the same on every machine [default: every game].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_games: Option<u64>,
-    /// The set's title [default: from the file names].
-    #[arg(long)]
-    pub title: Option<String>,
-    /// The set's title in Chinese, for sheets and pages in Chinese [default: the game's
-    /// exercises, such as 国际跳棋练习]
-    #[arg(long, value_name = "TITLE")]
-    pub title_zh: Option<String>,
+    #[command(flatten)]
+    pub titles: SetTitleArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
     /// The exercise file to write (YAML, the format `validate` reads). It is written as the
@@ -62,14 +58,46 @@ pub struct MineArgs {
 }
 
 pub fn run(args: MineArgs) -> Result<(), CliError> {
-    let target = args.motif;
-    if !(1..=40).contains(&args.max_plies) {
-        return Err(CliError::Usage("--max-plies must lie within 1..40".into()));
-    }
-    let limit = args.time_limit.map(Duration::from_secs_f64);
+    let options = mine_options(&args)?;
     args.threads.apply()?;
+    // Every file opened first: a missing one is a mistake in the command.
+    let inputs = open_inputs(&args.files)?;
+    // An archive is never replaced by what is mined from it.
+    output::refuse_input(&args.out)?;
+    let mut writer = SetWriter::new(&args.out, set_title(&args), description(&args));
+    let report = mine_files(inputs, &options, args.time_limit, &mut writer);
+    let device = is_device(&args.out);
+    print_report(&report, device)?;
+    let written = writer.finish()?;
+    if report.stopped {
+        eprintln!("damtutor: stopped at the time limit; the games after that were not read");
+    }
+    if written == 0 {
+        let motif = match args.motif {
+            Target::Shot => None,
+            other => Some(other.to_string()),
+        };
+        let nothing = Rejection::NothingMined { motif };
+        return Err(CliError::rejected(Lang::English, nothing));
+    }
+    say(
+        device,
+        &format!("wrote {written} exercises to {}", args.out.display()),
+    )?;
+    Ok(())
+}
+
+/// What to look for, from the flags.
+fn mine_options(args: &MineArgs) -> Result<MineOptions, CliError> {
+    if !(1..=40).contains(&args.max_plies) {
+        let range = Usage::FlagRange {
+            flag: "--max-plies",
+            range: "1..40",
+        };
+        return Err(CliError::usage(Lang::English, range));
+    }
     let mut options = MineOptions {
-        target,
+        target: args.motif,
         variant: args.variant.into(),
         max_games: args.max_games,
         ..MineOptions::default()
@@ -77,15 +105,30 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     options.proof.horizon = args.max_plies;
     options.proof.nodes = args.nodes.max(1_000);
     options.proof.min_gain = args.min_gain;
-    // Open every file first: a missing one is a mistake in the command.
-    let mut inputs = Vec::new();
-    let mut total_bytes = 0;
-    for path in &args.files {
-        let file = damtutor::input::open(path)
-            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
-        total_bytes += file.metadata().map(|m| m.len()).unwrap_or(0);
-        inputs.push((path.clone(), file));
-    }
+    Ok(options)
+}
+
+/// Each game file, opened.
+fn open_inputs(files: &[PathBuf]) -> Result<Vec<(PathBuf, std::fs::File)>, CliError> {
+    files
+        .iter()
+        .map(|path| {
+            let file = damtutor::input::open(path).map_err(|e| {
+                let unreadable = Usage::Unreadable {
+                    path: path.clone(),
+                    error: e.to_string(),
+                };
+                CliError::usage(Lang::English, unreadable)
+            })?;
+            Ok((path.clone(), file))
+        })
+        .collect()
+}
+
+/// The set's title: the flag's, else the files' names (English); the Chinese title, unless
+/// given, names the game of the first exercise found (the games' own GameType decides it, not
+/// only --variant): see SetWriter::append.
+fn set_title(args: &MineArgs) -> Bilingual {
     let names: Vec<String> = args
         .files
         .iter()
@@ -95,36 +138,52 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
                 .unwrap_or_default()
         })
         .collect();
-    // The Chinese title, unless given, names the game of the first exercise found (the games'
-    // own GameType decides it, not only --variant): see SetWriter::append.
     let mut title = Bilingual::new(
         Lang::English,
-        args.title
+        args.titles
+            .title
             .clone()
             .unwrap_or_else(|| format!("Combinations from {}", names.join(", "))),
     );
-    if let Some(zh) = &args.title_zh {
+    if let Some(zh) = &args.titles.title_zh {
         title.set(Lang::Chinese, zh.clone());
     }
-    let description = format!(
+    title
+}
+
+/// The set's description: how it was found.
+fn description(args: &MineArgs) -> String {
+    format!(
         "Found by damtutor mine (motif {}, least gain {}): positions from games where the side to \
          move had a forced combination, played or missed.",
-        target.key(),
+        args.motif.key(),
         args.min_gain
-    );
-    // An archive is never replaced by what is mined from it.
-    output::refuse_input(&args.out)?;
+    )
+}
+
+/// Mines the games of every file in turn, with a progress bar over the bytes read, each
+/// exercise found written as it comes; stops at the time limit or when the set cannot be
+/// written (the writer keeps the error).
+fn mine_files(
+    inputs: Vec<(PathBuf, std::fs::File)>,
+    options: &MineOptions,
+    time_limit: Option<f64>,
+    writer: &mut SetWriter,
+) -> MineReport {
+    let total_bytes = inputs
+        .iter()
+        .map(|(_, file)| file.metadata().map(|m| m.len()).unwrap_or(0))
+        .sum();
     let stems: Vec<String> = inputs.iter().map(|(path, _)| stem(path)).collect();
     let mut ids = Ids::new(&stems);
-    let mut writer = SetWriter::new(&args.out, title, description);
-    let stop = Stop::after(limit);
+    let stop = Stop::after(time_limit.map(Duration::from_secs_f64));
     let bar = progress_bar(total_bytes, BYTES_BAR);
     let read = Arc::new(AtomicU64::new(0));
     let mut report = MineReport::default();
     for ((path, file), stem) in inputs.into_iter().zip(&stems) {
         let name = path.display().to_string();
         let input = BufReader::new(Counting::new(file, Arc::clone(&read)));
-        generate::mine(input, &options, &stop, &mut report, |event| match event {
+        generate::mine(input, options, &stop, &mut report, |event| match event {
             Event::Skipped(error) => {
                 bar.suspend(|| eprintln!("damtutor: warning: {name}: {error} (game skipped)"));
             }
@@ -165,8 +224,13 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
         }
     }
     bar.finish_and_clear();
+    report
+}
+
+/// What the run read, left out and found, and how fast (on standard error when the set goes
+/// to a device or pipe).
+fn print_report(report: &MineReport, device: bool) -> Result<(), CliError> {
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
-    let device = is_device(&args.out);
     say(
         device,
         &format!(
@@ -208,23 +272,6 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             seconds,
             report.solved
         ),
-    )?;
-    let written = writer.finish()?;
-    if report.stopped {
-        eprintln!("damtutor: stopped at the time limit; the games after that were not read");
-    }
-    if written == 0 {
-        return Err(CliError::Rejected(format!(
-            "no {} found in these games; nothing written",
-            match target {
-                Target::Shot => "combination".to_string(),
-                other => format!("{other} combination"),
-            }
-        )));
-    }
-    say(
-        device,
-        &format!("wrote {written} exercises to {}", args.out.display()),
     )?;
     Ok(())
 }

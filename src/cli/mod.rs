@@ -34,6 +34,7 @@ mod perft;
 mod play;
 mod practice;
 mod quiz;
+mod reasons;
 #[cfg(feature = "serve")]
 mod serve;
 mod sets;
@@ -46,6 +47,7 @@ mod worksheet;
 
 use clap::{Parser, Subcommand};
 pub use error::CliError;
+pub use reasons::{Rejection, Usage};
 
 use damtutor::{Rules, Variant};
 

@@ -14,7 +14,8 @@
 //!
 //! [`Streamed`] is the same for one file written while the input is still being read (`mine`).
 
-use super::CliError;
+use super::{CliError, Usage};
+use damtutor::words::Lang;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
@@ -50,12 +51,10 @@ impl Outputs {
                 *path = out.to_path_buf();
                 Ok(())
             }
-            files => Err(CliError::Usage(format!(
-                "{} is not a regular file, and this run writes {} files beside it: give a \
-                 file name",
-                out.display(),
-                files.len()
-            ))),
+            files => Err(usage(Usage::OutNotAFile {
+                path: out.to_path_buf(),
+                count: files.len(),
+            })),
         }
     }
 
@@ -65,25 +64,19 @@ impl Outputs {
         for (i, (path, _)) in files.iter().enumerate() {
             refuse_input(path)?;
             if let Some((other, _)) = files[..i].iter().find(|(o, _)| same_target(o, path)) {
-                return Err(CliError::Usage(format!(
-                    "{} and {} would be the same file: this run writes each file once",
-                    other.display(),
-                    path.display()
-                )));
+                return Err(usage(Usage::SameFile {
+                    first: other.clone(),
+                    second: path.clone(),
+                }));
             }
             if is_device(path) && files.len() > 1 {
-                return Err(CliError::Usage(format!(
-                    "{} is not a regular file, and this run writes {} files beside it: give a \
-                     file name",
-                    path.display(),
-                    files.len()
-                )));
+                return Err(usage(Usage::OutNotAFile {
+                    path: path.clone(),
+                    count: files.len(),
+                }));
             }
             if path.is_dir() {
-                return Err(CliError::Usage(format!(
-                    "{} is a folder: it cannot be replaced by a file",
-                    path.display()
-                )));
+                return Err(usage(Usage::IsAFolder(path.clone())));
             }
         }
         if let [(path, contents)] = files.as_slice() {
@@ -155,11 +148,7 @@ pub fn refuse_input(path: &Path) -> Result<(), CliError> {
     // `sub/../set.yaml` is `set.yaml` once `sub` exists: the path is also checked with its
     // `..` resolved.
     if damtutor::input::was_read(path) || damtutor::input::was_read(&normal(path)) {
-        return Err(CliError::Usage(format!(
-            "{}: this file is an input of the run; write the output to another file (nothing \
-             was written)",
-            path.display()
-        )));
+        return Err(usage(Usage::OutputIsInput(path.to_path_buf())));
     }
     Ok(())
 }
@@ -194,11 +183,10 @@ fn create_folders(path: &Path, created: &mut Vec<PathBuf>) -> Result<(), CliErro
         }
     }
     if !folder.is_dir() {
-        return Err(CliError::Usage(format!(
-            "{}: not a folder, so {} cannot be written",
-            folder.display(),
-            path.display()
-        )));
+        return Err(usage(Usage::NotAFolder {
+            folder: folder.to_path_buf(),
+            path: path.to_path_buf(),
+        }));
     }
     Ok(())
 }
@@ -286,10 +274,7 @@ impl Streamed {
             });
         }
         if path.is_dir() {
-            return Err(CliError::Usage(format!(
-                "{} is a folder: it cannot be replaced by a file",
-                path.display()
-            )));
+            return Err(usage(Usage::IsAFolder(path.to_path_buf())));
         }
         let mut created = Vec::new();
         create_folders(path, &mut created)?;
@@ -347,6 +332,12 @@ impl Drop for Streamed {
             }
         }
     }
+}
+
+/// A usage error of the outputs, which serve every command: said in English, unless the command
+/// says it in its language ([`CliError::in_language`]).
+fn usage(reason: Usage) -> CliError {
+    CliError::usage(Lang::English, reason)
 }
 
 #[cfg(test)]

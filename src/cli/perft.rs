@@ -1,5 +1,6 @@
-use super::{parse_position_in, CliError, VariantArg};
+use super::{parse_position_in, CliError, Rejection, VariantArg};
 use clap::Args;
+use damtutor::words::Lang;
 use damtutor::{perft, with_variant, Rules};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -51,11 +52,9 @@ fn count<R: Rules>(args: &PerftArgs) -> Result<(), CliError> {
                     serde_json::to_string_pretty(&lines).expect("perft serializes")
                 );
             }
-            return Err(CliError::Rejected(format!(
-                "perft({depth}) not finished within the time limit ({} s; --time-limit S \
-                 allows more)",
-                args.time_limit
-            )));
+            let seconds = args.time_limit;
+            let unfinished = Rejection::PerftUnfinished { depth, seconds };
+            return Err(CliError::rejected(Lang::English, unfinished));
         };
         let seconds = started.elapsed().as_secs_f64();
         if !args.json {

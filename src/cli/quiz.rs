@@ -1,22 +1,35 @@
+use super::limits::LimitArgs;
 use super::output::Outputs;
 use super::pdf::{self, DocumentFormat};
+use super::sets::select::ChooseArgs;
+use super::sets::{load_sets, Solved};
 use super::values::{one_of, VariantName};
-use super::CliError;
+use super::{CliError, Rejection, Usage};
 use clap::{Args, ValueEnum};
 use damtutor::lms;
 use damtutor::quiz::print as document;
-use damtutor::quiz::{self, QuestionType, Quiz, QuizOptions, Topic, TypeCounts};
+use damtutor::quiz::{self, QuestionType, Quiz, QuizOptions, SetPosition, Topic, TypeCounts};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::render::worksheet::OutputFile;
 use damtutor::words::{fill, Lang, Text};
+use damtutor::Variant;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct QuizArgs {
+    /// Exercise files (YAML) or folders of them, sub-folders included, whose positions the
+    /// diagram questions ("play and win") ask, as chosen by --ids, --motif, --level and
+    /// --max-level [default: positions the quiz finds itself; with one of those flags, every
+    /// file in ./exercises/]
+    #[arg(value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub choose: ChooseArgs,
     /// The game or games to ask about, separated by commas or the flag repeated (with several,
-    /// every question names its game).
-    #[arg(long = "variant", value_name = "NAME", value_delimiter = ',', default_value = "international", value_parser = one_of::<VariantName>("a game"))]
+    /// every question names its game) [default: international; with exercise files, the games
+    /// of the exercises chosen]
+    #[arg(long = "variant", value_name = "NAME", value_delimiter = ',', value_parser = one_of::<VariantName>("a game"))]
     pub variants: Vec<VariantName>,
     /// The quiz's points: the questions' points add up to this exactly. Without counts, the
     /// questions follow the model test's mix of points (single choice 18%, multiple choice 24%,
@@ -143,157 +156,25 @@ impl QuizFormat {
 }
 
 pub fn run(args: QuizArgs) -> Result<(), CliError> {
-    let format = args
-        .format
-        .or_else(|| args.out.as_deref().and_then(QuizFormat::from_extension))
-        .unwrap_or(QuizFormat::Html);
+    let format = args.chosen_format();
     // The templates first: a broken one is reported before any work is done.
-    let folder = args.templates.as_deref();
-    let writer = match format {
-        QuizFormat::Html | QuizFormat::Pdf => Writer::Printed(Box::new(Templates::load(
-            Document::Quiz,
-            Format::Html,
-            folder,
-        )?)),
-        QuizFormat::Md => Writer::Printed(Box::new(Templates::load(
-            Document::Quiz,
-            Format::Markdown,
-            folder,
-        )?)),
-        QuizFormat::Json => Writer::Json,
-        QuizFormat::Gift => Writer::Gift,
-        QuizFormat::MoodleXml => Writer::MoodleXml,
-    };
-    if format == QuizFormat::Pdf {
-        if args
-            .out
-            .as_deref()
-            .is_some_and(|out| out.as_os_str() == "-")
-        {
-            return Err(CliError::Usage(
-                "a PDF quiz is written to a file: give --out quiz.pdf, not -".into(),
-            ));
-        }
-        pdf::check_browser(DocumentFormat::Pdf)?;
-    }
-    let to_stdout = match &args.out {
-        Some(path) => path.as_os_str() == "-",
-        None => format == QuizFormat::Json,
-    };
-    if to_stdout && args.versions > 1 {
-        return Err(CliError::Usage(
-            "--versions writes a file for each version: give --out FILE".into(),
-        ));
-    }
-    let seed = args
-        .seed
-        .unwrap_or_else(|| u64::from(rand::random::<u32>()));
-    let per_type = [
-        args.single,
-        args.multi,
-        args.blank,
-        args.diagram,
-        args.design,
-    ];
-    let counts = per_type.iter().any(Option::is_some).then(|| {
-        let n = |c: Option<u16>| usize::from(c.unwrap_or(0));
-        TypeCounts {
-            single: n(args.single),
-            multi: n(args.multi),
-            blank: n(args.blank),
-            diagram: n(args.diagram),
-            design: n(args.design),
-        }
-    });
-    let options = QuizOptions {
-        variants: args.variants.iter().map(|&v| v.into()).collect(),
-        total: args.total,
-        count: args.count.map(usize::from),
-        counts,
-        topics: args.topics.clone(),
-        types: args.types.clone(),
-        seed,
-        lang: args.lang,
-        diagram_points: args.diagram_points,
-        design_points: args.design_points,
-        title: args.title.clone(),
-        fen_questions: args.fen_questions,
-    };
+    let writer = Writer::of(format, args.templates.as_deref())?;
+    let to_stdout = destination(&args, format)?;
+    let positions = set_positions(&args)?;
+    let options = quiz_options(&args, positions)?;
     let started = Instant::now();
-    let quiz = quiz::generate(&options)?;
+    let quiz = quiz::generate(&options).map_err(|e| CliError::quiz(options.lang, e))?;
     let took = started.elapsed();
-    if let Some(count) = options.count {
-        if quiz.questions.len() < count {
-            let made = quiz.questions.len();
-            eprintln!(
-                "{}",
-                fill(
-                    options.lang,
-                    Text::QuizConsoleFewer,
-                    &[("made", &made), ("count", &count)]
-                )
-            );
-        }
-    }
+    sets_asked(&options, &quiz)?;
+    note_fewer(&options, &quiz);
     let out = args
         .out
         .clone()
         .filter(|_| !to_stdout)
         .unwrap_or_else(|| PathBuf::from(format!("quiz.{}", format.extension())));
-    let versions = quiz.versions(usize::from(args.versions));
-    let mut files: Vec<OutputFile> = Vec::new();
-    let mut stdout = None;
-    for version in &versions {
-        let path = lettered(&out, version.version);
-        let main = match &writer {
-            Writer::Json => version.to_json(),
-            Writer::Gift => lms::gift(version),
-            Writer::MoodleXml => lms::moodle_xml(version),
-            Writer::Printed(templates) => {
-                let rendered = document::render(version, templates, &path)?;
-                let mut rendered = rendered.into_iter();
-                let first = rendered.next().map(|f| f.contents).unwrap_or_default();
-                // With --out -, the paper goes to standard output; its key and diagrams are
-                // files beside it, as always.
-                let start = files.len();
-                files.extend(rendered);
-                if to_stdout {
-                    stdout = Some(first);
-                } else {
-                    files.insert(
-                        start,
-                        OutputFile {
-                            path: path.clone(),
-                            contents: first,
-                        },
-                    );
-                }
-                if let Some(key) = &args.key {
-                    files.push(OutputFile {
-                        path: lettered(key, version.version),
-                        contents: version.key().to_json(),
-                    });
-                }
-                continue;
-            }
-        };
-        if to_stdout {
-            stdout = Some(main);
-        } else {
-            files.push(OutputFile {
-                path: path.clone(),
-                contents: main,
-            });
-        }
-        if let Some(key) = &args.key {
-            files.push(OutputFile {
-                path: lettered(key, version.version),
-                contents: version.key().to_json(),
-            });
-        }
-    }
-    if let Some(main) = &stdout {
-        out!("{main}");
+    let (files, paper) = versions(&args, &quiz, &writer, &out, to_stdout)?;
+    if let Some(paper) = &paper {
+        out!("{paper}");
         super::stdout::flush()?;
     }
     let report_files = files.clone();
@@ -302,10 +183,225 @@ pub fn run(args: QuizArgs) -> Result<(), CliError> {
         outputs.add(file.path, file.bytes);
     }
     if !to_stdout {
-        outputs.onto_device(&out)?;
+        outputs
+            .onto_device(&out)
+            .map_err(|e| e.in_language(quiz.lang))?;
     }
-    outputs.commit()?;
+    outputs.commit().map_err(|e| e.in_language(quiz.lang))?;
     report(&quiz, &report_files, to_stdout, took, args.verbose)
+}
+
+impl QuizArgs {
+    /// `--format`, else the format of the `--out` extension, else HTML.
+    fn chosen_format(&self) -> QuizFormat {
+        self.format
+            .or_else(|| self.out.as_deref().and_then(QuizFormat::from_extension))
+            .unwrap_or(QuizFormat::Html)
+    }
+
+    /// The counts of each type, when any is given.
+    fn type_counts(&self) -> Option<TypeCounts> {
+        let per_type = [
+            self.single,
+            self.multi,
+            self.blank,
+            self.diagram,
+            self.design,
+        ];
+        per_type.iter().any(Option::is_some).then(|| {
+            let n = |c: Option<u16>| usize::from(c.unwrap_or(0));
+            TypeCounts {
+                single: n(self.single),
+                multi: n(self.multi),
+                blank: n(self.blank),
+                diagram: n(self.diagram),
+                design: n(self.design),
+            }
+        })
+    }
+}
+
+impl Writer {
+    /// The writer of `format`, with its templates (the built-in ones, or `folder`'s).
+    fn of(format: QuizFormat, folder: Option<&Path>) -> Result<Writer, CliError> {
+        let printed = |format| -> Result<Writer, CliError> {
+            let templates = Templates::load(Document::Quiz, format, folder)?;
+            Ok(Writer::Printed(Box::new(templates)))
+        };
+        match format {
+            QuizFormat::Html | QuizFormat::Pdf => printed(Format::Html),
+            QuizFormat::Md => printed(Format::Markdown),
+            QuizFormat::Json => Ok(Writer::Json),
+            QuizFormat::Gift => Ok(Writer::Gift),
+            QuizFormat::MoodleXml => Ok(Writer::MoodleXml),
+        }
+    }
+}
+
+/// Whether the quiz goes to standard output (`--out -`, or JSON without `--out`); the flags
+/// that cannot go there (a PDF, several versions) are usage errors, and a PDF needs a browser.
+fn destination(args: &QuizArgs, format: QuizFormat) -> Result<bool, CliError> {
+    let dash = args
+        .out
+        .as_deref()
+        .is_some_and(|out| out.as_os_str() == "-");
+    if format == QuizFormat::Pdf {
+        if dash {
+            return Err(CliError::usage(args.lang, Usage::PdfToStdout));
+        }
+        pdf::check_browser(DocumentFormat::Pdf)?;
+    }
+    let to_stdout = dash || (args.out.is_none() && format == QuizFormat::Json);
+    if to_stdout && args.versions > 1 {
+        return Err(CliError::usage(args.lang, Usage::VersionsToStdout));
+    }
+    Ok(to_stdout)
+}
+
+/// The positions of the exercises chosen from FILES (or ./exercises/ when only a choice is
+/// given), each proven as `worksheet` proves it; none without files or a choice. Flags that
+/// leave out the diagram questions are a usage error.
+fn set_positions(args: &QuizArgs) -> Result<Vec<SetPosition>, CliError> {
+    if args.files.is_empty() && !args.choose.chooses() {
+        return Ok(Vec::new());
+    }
+    // Flags that leave out the diagram questions are refused before the sets are solved.
+    let diagrams = args.type_counts().is_none_or(|c| c.diagram > 0)
+        && (args.types.is_empty() || args.types.contains(&QuestionType::Diagram));
+    if !diagrams {
+        return Err(CliError::usage(args.lang, Usage::DiagramsLeftOut));
+    }
+    let sets = load_sets(&args.files, "quiz", args.lang)?;
+    let limits = LimitArgs::default().limits();
+    let solved = Solved::verify(&sets, &args.choose, limits, Some(args.lang))?;
+    let chosen = solved.chosen()?;
+    Ok(chosen
+        .iter()
+        .map(|item| SetPosition {
+            position: item.exercise.position,
+            goal: item.exercise.goal,
+        })
+        .collect())
+}
+
+/// What the flags ask for, with the games of the quiz: those of `--variant`, else those of
+/// the positions, else international draughts. Positions none of whose games the quiz asks
+/// about are a usage error.
+fn quiz_options(args: &QuizArgs, positions: Vec<SetPosition>) -> Result<QuizOptions, CliError> {
+    let mut games: Vec<Variant> = args.variants.iter().map(|&v| v.into()).collect();
+    let of_sets = positions.iter().fold(Vec::new(), |mut games, p| {
+        if !games.contains(&p.position.variant()) {
+            games.push(p.position.variant());
+        }
+        games
+    });
+    if games.is_empty() {
+        games = of_sets.clone();
+    }
+    if !positions.is_empty() && !of_sets.iter().any(|game| games.contains(game)) {
+        let count = positions.len();
+        let games = of_sets;
+        return Err(CliError::usage(
+            args.lang,
+            Usage::GamesNotAsked { count, games },
+        ));
+    }
+    let counts = args.type_counts();
+    Ok(QuizOptions {
+        variants: games,
+        total: args.total,
+        count: args.count.map(usize::from),
+        counts,
+        topics: args.topics.clone(),
+        types: args.types.clone(),
+        seed: args
+            .seed
+            .unwrap_or_else(|| u64::from(rand::random::<u32>())),
+        lang: args.lang,
+        diagram_points: args.diagram_points,
+        design_points: args.design_points,
+        title: args.title.clone(),
+        fen_questions: args.fen_questions,
+        positions,
+    })
+}
+
+/// With positions from exercise sets, the quiz asks one of them: a quiz whose solver proves
+/// none of them is rejected.
+fn sets_asked(options: &QuizOptions, quiz: &Quiz) -> Result<(), CliError> {
+    let asked = quiz
+        .questions
+        .iter()
+        .any(|q| q.family == quiz::Family::WinLine);
+    if options.positions.is_empty() || asked {
+        return Ok(());
+    }
+    let none = Rejection::NoDiagramProven {
+        count: options.positions.len(),
+        plies: quiz::QUIZ_LIMITS.max_plies,
+        nodes: quiz::QUIZ_LIMITS.max_nodes,
+    };
+    Err(CliError::rejected(options.lang, none))
+}
+
+/// Says so on standard error when fewer different questions fit than `--count` asked for.
+fn note_fewer(options: &QuizOptions, quiz: &Quiz) {
+    let Some(count) = options.count else { return };
+    let made = quiz.questions.len();
+    if made < count {
+        eprintln!(
+            "{}",
+            fill(
+                options.lang,
+                Text::QuizConsoleFewer,
+                &[("made", &made), ("count", &count)]
+            )
+        );
+    }
+}
+
+/// The files of every version (the paper, its key and diagrams, the answer key of `--key`),
+/// and the paper itself when it goes to standard output.
+fn versions(
+    args: &QuizArgs,
+    quiz: &Quiz,
+    writer: &Writer,
+    out: &Path,
+    to_stdout: bool,
+) -> Result<(Vec<OutputFile>, Option<String>), CliError> {
+    let mut files: Vec<OutputFile> = Vec::new();
+    let mut paper = None;
+    for version in &quiz.versions(usize::from(args.versions)) {
+        let path = lettered(out, version.version);
+        let (main, beside) = match writer {
+            Writer::Json => (version.to_json(), Vec::new()),
+            Writer::Gift => (lms::gift(version), Vec::new()),
+            Writer::MoodleXml => (lms::moodle_xml(version), Vec::new()),
+            Writer::Printed(templates) => {
+                // The paper first; with --out -, it goes to standard output, and its key and
+                // diagrams are files beside it, as always.
+                let mut rendered = document::render(version, templates, &path)?.into_iter();
+                let first = rendered.next().map(|f| f.contents).unwrap_or_default();
+                (first, rendered.collect())
+            }
+        };
+        if to_stdout {
+            paper = Some(main);
+        } else {
+            files.push(OutputFile {
+                path,
+                contents: main,
+            });
+        }
+        files.extend(beside);
+        if let Some(key) = &args.key {
+            files.push(OutputFile {
+                path: lettered(key, version.version),
+                contents: version.key().to_json(),
+            });
+        }
+    }
+    Ok((files, paper))
 }
 
 /// `path` with a version's letter before its extension (`quiz-A.html`), or as it is.

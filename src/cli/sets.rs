@@ -1,47 +1,78 @@
-//! The preamble `worksheet` and `practice` share: the exercise sets of the files named (or of
-//! ./exercises/), each exercise solved and checked as `validate` does it, and the teacher's
-//! choice among them ([`select`]: `--ids`, `--motif`, `--level`, `--max-level`, `--count`).
+//! The preamble `worksheet`, `practice` and `quiz` share: the exercise sets of the files and
+//! folders named (sub-folders included; `validate` reads the same files) or of ./exercises/,
+//! each exercise solved and checked as `validate` does it, and the teacher's choice among them
+//! ([`select`]: `--ids`, `--motif`, `--level`, `--max-level`; `--count`, `--shuffle`, `--seed`).
 
 pub mod select;
 
-use super::CliError;
+use super::{CliError, Rejection, Usage};
 use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::worksheet::Item;
 use damtutor::solver::{Limits, VariantSolution};
 use damtutor::verify;
-use damtutor::words::{fill, Lang, Text};
+use damtutor::words::Lang;
+use select::ChooseArgs;
 use std::path::{Path, PathBuf};
 
-/// Exercise sets with the solution of every exercise, proven sound.
+/// The exercise files a command reads (`worksheet`, `practice`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SetFiles {
+    /// Exercise files (YAML) or folders of them, sub-folders included. None: every file in
+    /// ./exercises/.
+    pub files: Vec<PathBuf>,
+}
+
+/// The exercises a command may use, each solved and proven sound, with the teacher's choice.
 pub struct Solved<'a> {
-    /// Every exercise of the sets, in order, with its set.
+    /// The exercises that may be chosen, in the order of the files, with their sets.
     exercises: Vec<(&'a ExerciseSet, &'a exercise::Exercise)>,
     /// The solution of each of `exercises`.
     solutions: Vec<VariantSolution>,
+    /// How many exercises the sets hold.
+    read: usize,
+    choice: &'a ChooseArgs,
+    /// The language of the choice's messages: the command's, else English.
+    lang: Lang,
 }
 
 impl<'a> Solved<'a> {
-    /// Every exercise of `sets` solved and checked (see [`verified`]): an error, with the
-    /// rejected exercises' messages in `lang`, when `validate` would reject one.
+    /// The exercises of `sets` that `choice` may choose (all but those whose stated level it
+    /// rules out, which need no solving, unless it names ids), solved and checked (see
+    /// [`verified`]): an error, with the rejected exercises' messages in `lang` (else the first
+    /// set's language), when `validate` would reject one.
     pub fn verify(
         sets: &'a [ExerciseSet],
+        choice: &'a ChooseArgs,
         limits: Limits,
         lang: Option<Lang>,
     ) -> Result<Solved<'a>, CliError> {
-        let exercises: Vec<(&ExerciseSet, &exercise::Exercise)> = sets
+        let all = sets
             .iter()
-            .flat_map(|set| set.exercises.iter().map(move |e| (set, e)))
+            .flat_map(|set| set.exercises.iter().map(move |e| (set, e)));
+        let read = all.clone().count();
+        let exercises: Vec<(&ExerciseSet, &exercise::Exercise)> = all
+            .filter(|(_, exercise)| {
+                // An exercise named by --ids is found first, then told it does not match.
+                !choice.ids.is_empty() || exercise.difficulty.is_none_or(|l| choice.admits(l))
+            })
             .collect();
-        let solutions = verified(&exercises, limits, lang)?;
+        let rejected_in = lang
+            .or(sets.first().map(|set| set.language))
+            .unwrap_or(Lang::English);
+        let solutions = verified(&exercises, limits, rejected_in)?;
         Ok(Solved {
             exercises,
             solutions,
+            read,
+            choice,
+            lang: lang.unwrap_or(Lang::English),
         })
     }
 
-    /// Each exercise with its set and solution, in the order of the files.
-    pub fn items(&self) -> Vec<Item<'_>> {
-        self.exercises
+    /// The exercises chosen, with their sets and solutions: see [`select::choose`].
+    pub fn chosen(&self) -> Result<Vec<Item<'_>>, CliError> {
+        let items: Vec<Item> = self
+            .exercises
             .iter()
             .zip(&self.solutions)
             .map(|(&(set, exercise), solution)| Item {
@@ -49,21 +80,19 @@ impl<'a> Solved<'a> {
                 exercise,
                 solution,
             })
-            .collect()
+            .collect();
+        select::choose(&items, self.choice, self.read, self.lang)
     }
 }
 
 /// The solutions of `exercises`, each solved and checked as `validate` does it; when
 /// `validate` rejects some, the command stops (exit code 1, no file written) with its
-/// messages, in `lang` (else the first set's language).
+/// messages, in `lang`.
 fn verified(
     exercises: &[(&ExerciseSet, &exercise::Exercise)],
     limits: Limits,
-    lang: Option<Lang>,
+    lang: Lang,
 ) -> Result<Vec<VariantSolution>, CliError> {
-    let lang = lang
-        .or(exercises.first().map(|(set, _)| set.language))
-        .unwrap_or(Lang::English);
     let list: Vec<&exercise::Exercise> = exercises.iter().map(|(_, e)| *e).collect();
     let reports = verify::verify_exercises(&list, None, limits, lang);
     let mut messages = Vec::new();
@@ -78,44 +107,27 @@ fn verified(
     }
     if !messages.is_empty() {
         let count = reports.iter().filter(|r| !r.ok()).count();
-        messages.push(fill(lang, Text::ExercisesRejected, &[("count", &count)]));
-        return Err(CliError::Rejected(messages.join("\n")));
+        return Err(CliError::rejected(
+            lang,
+            Rejection::Unproven { messages, count },
+        ));
     }
     Ok(reports.into_iter().map(|report| report.solution).collect())
 }
 
-/// The exercise sets of FILE... (folders expanded), or of ./exercises/ when none is given;
-/// `command` names the subcommand in the message when there is neither.
-pub fn load_sets(paths: &[PathBuf], command: &str) -> Result<Vec<ExerciseSet>, CliError> {
-    let mut files = Vec::new();
-    if paths.is_empty() {
-        let folder = Path::new("exercises");
-        if !folder.is_dir() {
-            return Err(CliError::Usage(format!(
-                "no exercise files given and no exercises/ folder here: run from the damtutor folder, or name files (damtutor {command} my-set.yaml)"
-            )));
-        }
-        files = exercise::files_in(folder).map_err(|e| CliError::io(folder, e))?;
-        if files.is_empty() {
-            return Err(CliError::Usage(
-                "exercises/ holds no .yaml exercise files".into(),
-            ));
-        }
-    }
-    for path in paths {
-        if path.is_dir() {
-            let found = exercise::files_in(path).map_err(|e| CliError::io(path, e))?;
-            if found.is_empty() {
-                return Err(CliError::Usage(format!(
-                    "{}: no .yaml exercise files in this folder",
-                    path.display()
-                )));
-            }
-            files.extend(found);
-        } else {
-            files.push(path.clone());
-        }
-    }
+/// The exercise sets of FILE... (folders expanded, see [`exercise_files`]), or of the files of
+/// ./exercises/ (not its sub-folders) when none is given; `command` names the subcommand in the
+/// message, in `lang`, when there is neither.
+pub fn load_sets(
+    paths: &[PathBuf],
+    command: &'static str,
+    lang: Lang,
+) -> Result<Vec<ExerciseSet>, CliError> {
+    let files = if paths.is_empty() {
+        default_files(command, lang)?
+    } else {
+        exercise_files(paths, lang)?
+    };
     let mut sets = Vec::new();
     let mut errors = Vec::new();
     for file in &files {
@@ -128,4 +140,37 @@ pub fn load_sets(paths: &[PathBuf], command: &str) -> Result<Vec<ExerciseSet>, C
         return Err(CliError::Exercises(errors));
     }
     Ok(sets)
+}
+
+/// The exercise files named: files as they are, folders by every `.yaml` file under them,
+/// sub-folders included, in name order (as the teacher's desk reads them). A folder without
+/// one is a usage error, said in `lang`.
+pub fn exercise_files(paths: &[PathBuf], lang: Lang) -> Result<Vec<PathBuf>, CliError> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let found = exercise::files_under(path).map_err(|e| CliError::io(path, e))?;
+            if found.is_empty() {
+                return Err(CliError::usage(lang, Usage::EmptyFolder(path.clone())));
+            }
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// The files of ./exercises/, the shipped sets, when no file is named: its own files only, so
+/// that the course under exercises/course/ is read when it is named.
+fn default_files(command: &'static str, lang: Lang) -> Result<Vec<PathBuf>, CliError> {
+    let folder = Path::new("exercises");
+    if !folder.is_dir() {
+        return Err(CliError::usage(lang, Usage::NoExercisesFolder { command }));
+    }
+    let files = exercise::files_in(folder).map_err(|e| CliError::io(folder, e))?;
+    if files.is_empty() {
+        return Err(CliError::usage(lang, Usage::NoExerciseFiles));
+    }
+    Ok(files)
 }

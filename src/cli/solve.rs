@@ -1,6 +1,6 @@
 use super::limits::LimitArgs;
 use super::values::one_of;
-use super::{names_a_file, parse_position_in, CliError, VariantArg};
+use super::{names_a_file, parse_position_in, CliError, Rejection, Usage, VariantArg};
 use clap::Args;
 use damtutor::exercise::{self, Exercise};
 use damtutor::render::solution::SolutionReport;
@@ -45,15 +45,13 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
     let limits = args.limits.limits();
     let path = Path::new(&args.target);
     if Path::new(&args.target).is_dir() {
-        return Err(CliError::Usage(format!(
-            "{}: a folder; solve takes a position or one exercise file (damtutor validate \
-             FOLDER proves every file of a folder)",
-            args.target
-        )));
+        let lang = args.lang.unwrap_or(Lang::English);
+        return Err(CliError::usage(lang, Usage::SolveFolder(args.target)));
     }
     if !names_a_file(&args.target) {
         if args.id.is_some() {
-            return Err(CliError::Usage("--id needs an exercise file".into()));
+            let lang = args.lang.unwrap_or(Lang::English);
+            return Err(CliError::usage(lang, Usage::IdNeedsFile));
         }
         let goal = goal_override.unwrap_or(Goal::Auto);
         return with_variant!(args.variant.get(), R => {
@@ -78,11 +76,8 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
         .collect();
     if chosen.is_empty() {
         let id = args.id.unwrap_or_default();
-        return Err(CliError::Rejected(fill(
-            lang,
-            Text::SolveNoSuchId,
-            &[("file", &set.source_name), ("id", &id)],
-        )));
+        let file = set.source_name.clone();
+        return Err(CliError::rejected(lang, Rejection::NoSuchId { file, id }));
     }
     // Solved and checked as `validate` does: a sound written solution is kept beside the
     // solver's line, with its motifs.
@@ -159,23 +154,66 @@ pub struct Report {
     pub horizon: u32,
 }
 
-/// The text report of one solution, in `lang`.
+/// The text report of one solution, in `lang`: the position, then what was proven (or why
+/// nothing was), the tree when asked for, and the search's figures with `verbose`.
 pub fn describe<R: Rules>(
     solution: &Solution<R>,
     id: Option<&str>,
     report: Report,
     lang: Lang,
 ) -> String {
-    let Report {
-        tree,
-        verbose,
-        horizon,
-    } = report;
+    let mut out = headline(solution, id, lang);
+    let proven = matches!(solution.status, Status::Win | Status::Goal);
+    let mut lines = match solution.status {
+        Status::Win | Status::Goal => proven_lines(solution, lang),
+        Status::None => vec![say(
+            lang,
+            Text::SolveNone,
+            &[
+                ("goal", &words::goal_name(lang, solution.goal)),
+                ("plies", &report.horizon),
+            ],
+        )],
+        Status::Unknown => vec![words::unknown(
+            lang,
+            solution.unknown.unwrap_or(solver::Unknown::Limits),
+        )],
+    };
+    let tree = solution.tree.as_ref().filter(|_| proven && report.tree);
+    if tree.is_some() {
+        lines.push(say(lang, Text::SolveTree, &[]));
+    }
+    for line in lines {
+        out.push_str("  ");
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if let Some(root) = tree {
+        write_tree(&mut out, root, 2, lang);
+    }
+    // The search's own figures only when asked for: a teacher reads the rest.
+    if report.verbose {
+        out.push_str("  ");
+        out.push_str(&say(
+            lang,
+            Text::SolveNodes,
+            &[
+                ("nodes", &solution.nodes),
+                ("millis", &solution.elapsed.as_millis()),
+            ],
+        ));
+        out.push('\n');
+    }
+    out
+}
+
+/// "[id] White to play (FEN)", with the game named for the games other than international.
+fn headline<R: Rules>(solution: &Solution<R>, id: Option<&str>, lang: Lang) -> String {
     let mut out = String::new();
-    let side = words::side(lang, R::RULES.variant, solution.position.turn());
     if let Some(id) = id {
         out.push_str(&format!("[{id}] "));
     }
+    let side = words::side(lang, R::RULES.variant, solution.position.turn());
     let fen = solution.position.to_string();
     let position = match R::RULES.variant {
         Variant::International => fen,
@@ -191,124 +229,87 @@ pub fn describe<R: Rules>(
         &[("side", &side), ("position", &position)],
     ));
     out.push('\n');
-    let mut line = |text: String| {
-        out.push_str("  ");
-        out.push_str(&text);
-        out.push('\n');
-    };
-    match solution.status {
-        Status::Win | Status::Goal => {
-            let annotated = solution.book_annotated();
-            line(match solution.status {
-                Status::Win => say(
-                    lang,
-                    Text::SolveWins,
-                    &[("side", &side), ("line", &annotated)],
-                ),
-                _ => say(
-                    lang,
-                    Text::SolveForces,
-                    &[
-                        ("side", &side),
-                        ("goal", &words::goal(lang, solution.goal)),
-                        ("line", &annotated),
-                    ],
-                ),
-            });
-            if let Some(choice) = solution.choice {
-                line(words::choice(lang, choice));
-            }
-            let keys = solution.key_texts().join(text(lang, Text::Comma));
-            let unique = words::uniqueness(lang, solution.uniqueness, solution.unique_within);
-            let key = if solution.key_moves.len() > 1 {
-                Text::SolveKeyMoves
-            } else {
-                Text::SolveKeyMove
-            };
-            line(say(lang, key, &[("moves", &keys), ("unique", &unique)]));
-            let tags = |motifs: &[solver::Motif]| {
-                let names: Vec<&str> = motifs.iter().map(|&m| words::motif(lang, m)).collect();
-                if names.is_empty() {
-                    "-".to_string()
-                } else {
-                    names.join(text(lang, Text::Comma))
-                }
-            };
-            line(say(
-                lang,
-                Text::SolveMotifs,
-                &[("motifs", &tags(&solution.motifs))],
-            ));
-            // A sound written solution that differs from the solver's line, with its motifs.
-            if let Some(given) = solution
-                .given
-                .as_ref()
-                .filter(|g| solver::differ(&g.moves, &solution.line))
-            {
-                let written = solver::annotate_book(
-                    &solution.position,
-                    &given.moves,
-                    given.book_plies,
-                    solution.unique(),
-                );
-                line(say(lang, Text::GivenSolution, &[("line", &written)]));
-                line(say(
-                    lang,
-                    Text::SolutionMotifs,
-                    &[("motifs", &tags(&given.motifs))],
-                ));
-            }
-            if let Some(d) = solution.difficulty {
-                let difficulty = words::difficulty(lang, d.level, d.rating);
-                line(say(
-                    lang,
-                    Text::SolveDifficulty,
-                    &[("difficulty", &difficulty)],
-                ));
-            }
-            let (before, after) = (
-                material(solution, false, lang),
-                material(solution, true, lang),
-            );
-            line(say(
-                lang,
-                Text::SolveMaterial,
-                &[("before", &before), ("after", &after)],
-            ));
-            if tree {
-                if let Some(root) = &solution.tree {
-                    line(say(lang, Text::SolveTree, &[]));
-                    write_tree(&mut out, root, 2, lang);
-                }
-            }
-        }
-        Status::None => line(say(
-            lang,
-            Text::SolveNone,
-            &[
-                ("goal", &words::goal_name(lang, solution.goal)),
-                ("plies", &horizon),
-            ],
-        )),
-        Status::Unknown => line(words::unknown(
-            lang,
-            solution.unknown.unwrap_or(solver::Unknown::Limits),
-        )),
-    }
-    // The search's own figures only when asked for: a teacher reads the rest.
-    if verbose {
-        out.push_str("  ");
-        out.push_str(&say(
-            lang,
-            Text::SolveNodes,
-            &[
-                ("nodes", &solution.nodes),
-                ("millis", &solution.elapsed.as_millis()),
-            ],
-        ));
-        out.push('\n');
-    }
     out
+}
+
+/// The lines of a proven goal: the line, the goal chosen, the key moves and their uniqueness,
+/// the motifs, a sound written solution that differs, the difficulty and the material.
+fn proven_lines<R: Rules>(solution: &Solution<R>, lang: Lang) -> Vec<String> {
+    let side = words::side(lang, R::RULES.variant, solution.position.turn());
+    let annotated = solution.book_annotated();
+    let mut lines = vec![match solution.status {
+        Status::Win => say(
+            lang,
+            Text::SolveWins,
+            &[("side", &side), ("line", &annotated)],
+        ),
+        _ => say(
+            lang,
+            Text::SolveForces,
+            &[
+                ("side", &side),
+                ("goal", &words::goal(lang, solution.goal)),
+                ("line", &annotated),
+            ],
+        ),
+    }];
+    if let Some(choice) = solution.choice {
+        lines.push(words::choice(lang, choice));
+    }
+    let keys = solution.key_texts().join(text(lang, Text::Comma));
+    let unique = words::uniqueness(lang, solution.uniqueness, solution.unique_within);
+    let key = if solution.key_moves.len() > 1 {
+        Text::SolveKeyMoves
+    } else {
+        Text::SolveKeyMove
+    };
+    lines.push(say(lang, key, &[("moves", &keys), ("unique", &unique)]));
+    let motifs = motif_names(&solution.motifs, lang);
+    lines.push(say(lang, Text::SolveMotifs, &[("motifs", &motifs)]));
+    // A sound written solution that differs from the solver's line, with its motifs.
+    if let Some(given) = solution
+        .given
+        .as_ref()
+        .filter(|g| solver::differ(&g.moves, &solution.line))
+    {
+        let written = solver::annotate_book(
+            &solution.position,
+            &given.moves,
+            given.book_plies,
+            solution.unique(),
+        );
+        lines.push(say(lang, Text::GivenSolution, &[("line", &written)]));
+        let motifs = motif_names(&given.motifs, lang);
+        lines.push(say(lang, Text::SolutionMotifs, &[("motifs", &motifs)]));
+    }
+    if let Some(d) = solution.difficulty {
+        let difficulty = words::difficulty(lang, d.level, d.rating);
+        lines.push(say(
+            lang,
+            Text::SolveDifficulty,
+            &[("difficulty", &difficulty)],
+        ));
+    }
+    let (before, after) = (
+        material(solution, false, lang),
+        material(solution, true, lang),
+    );
+    lines.push(say(
+        lang,
+        Text::SolveMaterial,
+        &[("before", &before), ("after", &after)],
+    ));
+    lines
+}
+
+/// The motifs' names, or "-" for none.
+fn motif_names(motifs: &[solver::Motif], lang: Lang) -> String {
+    let names: Vec<&str> = motifs.iter().map(|&m| words::motif(lang, m)).collect();
+    if names.is_empty() {
+        "-".to_string()
+    } else {
+        names.join(text(lang, Text::Comma))
+    }
 }
 
 fn material<R: Rules>(solution: &Solution<R>, after: bool, lang: Lang) -> String {

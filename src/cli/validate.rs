@@ -1,13 +1,14 @@
 use super::limits::LimitArgs;
+use super::sets::exercise_files;
 use super::values::one_of;
-use super::CliError;
+use super::{CliError, Rejection};
 use clap::Args;
-use damtutor::exercise;
+use damtutor::exercise::{self, ExerciseError, ExerciseSet};
 use damtutor::solver::{with_thread_solver, Limits, VariantSolution};
 use damtutor::verify;
 use damtutor::with_solution;
 use damtutor::words::{fill, text, Lang, Text};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct ValidateArgs {
@@ -31,22 +32,7 @@ pub struct ValidateArgs {
 }
 
 pub fn run(args: ValidateArgs) -> Result<(), CliError> {
-    let limits = args.limits.limits();
-    let mut files = Vec::new();
-    for path in &args.files {
-        if path.is_dir() {
-            let found = exercise::files_in(path).map_err(|e| CliError::io(path, e))?;
-            if found.is_empty() {
-                return Err(CliError::Usage(format!(
-                    "{}: no .yaml exercise files in this folder",
-                    path.display()
-                )));
-            }
-            files.extend(found);
-        } else {
-            files.push(path.clone());
-        }
-    }
+    let files = exercise_files(&args.files, args.lang.unwrap_or(Lang::English))?;
     // Every file is read first: the report speaks the sets' language. A file that cannot be
     // opened is reported with the others, and then ends the run as in every command (exit 2).
     let unreadable = files.iter().find_map(|file| {
@@ -55,120 +41,136 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
             .map(|e| CliError::io(file, e))
     });
     let loaded: Vec<_> = files.iter().map(|file| exercise::load(file)).collect();
-    let mut languages = loaded
-        .iter()
-        .filter_map(|set| set.as_ref().ok().map(|s| s.language));
-    let lang = args.lang.unwrap_or_else(|| {
-        let first = languages.next().unwrap_or(Lang::English);
-        if languages.all(|l| l == first) {
-            first
-        } else {
-            Lang::English
-        }
-    });
-    let say = |key, values: &[(&str, &dyn std::fmt::Display)]| fill(lang, key, values);
-    let (mut total, mut proven, mut failed, mut warnings) = (0, 0, 0, 0);
+    let lang = args.lang.unwrap_or_else(|| shared_language(&loaded));
+    let mut tally = Tally::default();
     for (file, set) in files.iter().zip(loaded) {
-        let set = match set {
-            Ok(set) => set,
+        match set {
+            Ok(set) => report_set(&args, &set, file, lang, &mut tally)?,
             Err(errors) => {
                 for error in &errors {
-                    outln!("{}", say(Text::ValidateError, &[("message", error)]));
+                    outln!("{}", fill(lang, Text::ValidateError, &[("message", error)]));
                 }
-                failed += errors.len();
-                continue;
-            }
-        };
-        let reports = verify::verify_set_in(&set, limits, lang);
-        let name = file.display();
-        let mut file_proven = 0;
-        for report in &reports {
-            total += 1;
-            let id = &report.id;
-            let place = match report.line {
-                Some(line) => say(
-                    Text::ValidatePlace,
-                    &[("file", &name), ("line", &line), ("id", id)],
-                ),
-                None => say(Text::ValidatePlaceNoLine, &[("file", &name), ("id", id)]),
-            };
-            let colon = text(lang, Text::Colon);
-            for problem in &report.problems {
-                let message = format!("{place}{colon}{problem}");
-                outln!("{}", say(Text::ValidateError, &[("message", &message)]));
-            }
-            for warning in &report.warnings {
-                let message = format!("{place}{colon}{warning}");
-                outln!("{}", say(Text::ValidateWarning, &[("message", &message)]));
-            }
-            for note in &report.notes {
-                let message = format!("{place}{colon}{note}");
-                outln!("{}", say(Text::ValidateNote, &[("message", &message)]));
-            }
-            if args.deep && report.solution.is_solved() && report.solution.unique() {
-                let message = format!(
-                    "{place}{colon}{}",
-                    deep_note(&report.solution, limits, lang)
-                );
-                outln!("{}", say(Text::ValidateNote, &[("message", &message)]));
-            }
-            warnings += report.warnings.len();
-            if report.ok() {
-                proven += 1;
-                file_proven += 1;
-                if args.verbose {
-                    let motifs: Vec<&str> = report
-                        .solution
-                        .motifs()
-                        .iter()
-                        .map(|&m| damtutor::words::motif(lang, m))
-                        .collect();
-                    let motifs = motifs.join(text(lang, Text::Comma));
-                    let line = report.solution.book_annotated();
-                    outln!(
-                        "{}",
-                        say(
-                            Text::ValidateOk,
-                            &[("place", &place), ("line", &line), ("motifs", &motifs)]
-                        )
-                    );
-                }
-            } else {
-                failed += 1;
+                tally.failed += errors.len();
             }
         }
-        let count = reports.len();
-        outln!(
-            "{}",
-            say(
-                Text::ValidateFile,
-                &[("file", &name), ("count", &count), ("proven", &file_proven)]
-            )
-        );
     }
-    let files = files.len();
     outln!(
         "{}",
-        say(
+        fill(
+            lang,
             Text::ValidateTotal,
             &[
-                ("files", &files),
-                ("count", &total),
-                ("proven", &proven),
-                ("failed", &failed),
-                ("warnings", &warnings),
+                ("files", &files.len()),
+                ("count", &tally.total),
+                ("proven", &tally.proven),
+                ("failed", &tally.failed),
+                ("warnings", &tally.warnings),
             ]
         )
     );
     if let Some(error) = unreadable {
         return Err(error);
     }
-    if failed > 0 {
-        return Err(CliError::Rejected(say(
-            Text::ValidateProblems,
-            &[("count", &failed)],
-        )));
+    if tally.failed > 0 {
+        return Err(CliError::rejected(lang, Rejection::Problems(tally.failed)));
     }
+    Ok(())
+}
+
+/// The sets' language when they share one, else English.
+fn shared_language(loaded: &[Result<ExerciseSet, Vec<ExerciseError>>]) -> Lang {
+    let mut languages = loaded
+        .iter()
+        .filter_map(|set| set.as_ref().ok().map(|s| s.language));
+    let first = languages.next().unwrap_or(Lang::English);
+    if languages.all(|l| l == first) {
+        first
+    } else {
+        Lang::English
+    }
+}
+
+/// The counts of the whole run.
+#[derive(Default)]
+struct Tally {
+    total: usize,
+    proven: usize,
+    failed: usize,
+    warnings: usize,
+}
+
+/// Proves every exercise of a set and prints what was found: problems, warnings and notes with
+/// their place, each proven exercise with --verbose, and the file's count.
+fn report_set(
+    args: &ValidateArgs,
+    set: &ExerciseSet,
+    file: &Path,
+    lang: Lang,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    let limits = args.limits.limits();
+    let say = |key, values: &[(&str, &dyn std::fmt::Display)]| fill(lang, key, values);
+    let reports = verify::verify_set_in(set, limits, lang);
+    let name = file.display();
+    let colon = text(lang, Text::Colon);
+    let mut file_proven = 0;
+    for report in &reports {
+        tally.total += 1;
+        let id = &report.id;
+        let place = match report.line {
+            Some(line) => say(
+                Text::ValidatePlace,
+                &[("file", &name), ("line", &line), ("id", id)],
+            ),
+            None => say(Text::ValidatePlaceNoLine, &[("file", &name), ("id", id)]),
+        };
+        let mut notes: Vec<String> = report.notes.clone();
+        if args.deep && report.solution.is_solved() && report.solution.unique() {
+            notes.push(deep_note(&report.solution, limits, lang));
+        }
+        for (key, messages) in [
+            (Text::ValidateError, &report.problems),
+            (Text::ValidateWarning, &report.warnings),
+            (Text::ValidateNote, &notes),
+        ] {
+            for message in messages {
+                let message = format!("{place}{colon}{message}");
+                outln!("{}", say(key, &[("message", &message)]));
+            }
+        }
+        tally.warnings += report.warnings.len();
+        if !report.ok() {
+            tally.failed += 1;
+            continue;
+        }
+        tally.proven += 1;
+        file_proven += 1;
+        if args.verbose {
+            let motifs: Vec<&str> = report
+                .solution
+                .motifs()
+                .iter()
+                .map(|&m| damtutor::words::motif(lang, m))
+                .collect();
+            let motifs = motifs.join(text(lang, Text::Comma));
+            let line = report.solution.book_annotated();
+            outln!(
+                "{}",
+                say(
+                    Text::ValidateOk,
+                    &[("place", &place), ("line", &line), ("motifs", &motifs)]
+                )
+            );
+        }
+    }
+    let count = reports.len();
+    outln!(
+        "{}",
+        say(
+            Text::ValidateFile,
+            &[("file", &name), ("count", &count), ("proven", &file_proven)]
+        )
+    );
     Ok(())
 }
 

@@ -2,12 +2,12 @@ use super::limits::LimitArgs;
 use super::output::Outputs;
 use super::pdf::{self, DocumentFormat};
 use super::sets::select::{self, SelectArgs};
-use super::sets::{load_sets, Solved};
+use super::sets::{load_sets, SetFiles, Solved};
 use super::values::one_of;
 use super::CliError;
 use clap::Args;
 use damtutor::render::templates::{Document, Templates};
-use damtutor::render::worksheet::{self, Answers, Item, WorksheetOptions};
+use damtutor::render::worksheet::{self, Answers, Item, OutputFile, WorksheetOptions};
 use damtutor::words::Lang;
 use damtutor::Variant;
 use std::path::{Path, PathBuf};
@@ -15,8 +15,8 @@ use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct WorksheetArgs {
-    /// Exercise files (YAML) or folders of them. None: every file in ./exercises/.
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub sets: SetFiles,
     /// Output format: html, md, or pdf (printed by Chromium or Chrome) [default: from the
     /// --out extension, else html]
     #[arg(long, value_parser = one_of::<DocumentFormat>("a format"))]
@@ -47,13 +47,6 @@ pub struct WorksheetArgs {
     /// Print each exercise's hint under its diagram.
     #[arg(long)]
     pub hints: bool,
-    /// Shuffle the exercises.
-    #[arg(long)]
-    pub shuffle: bool,
-    /// The seed of --count, --shuffle, --versions and --mirror: the same seed writes the same
-    /// files [default: a random seed, printed]
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
     /// Write N versions with different orders: <name>-A.html, <name>-B.html...
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=26))]
     pub versions: u8,
@@ -87,51 +80,17 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
         format.templates(),
         args.templates.as_deref(),
     )?;
-    let sets = load_sets(&args.files, "worksheet")?;
+    let lang = args.lang.unwrap_or(Lang::English);
+    let sets = load_sets(&args.sets.files, "worksheet", lang)?;
 
     let started = Instant::now();
-    let solved = Solved::verify(&sets, args.limits.limits(), args.lang)?;
+    let solved = Solved::verify(&sets, &args.select.choose, args.limits.limits(), args.lang)?;
     let solved_in = started.elapsed();
-    let chosen = select::choose(&solved.items(), &args.select)?;
-
-    let random = args.shuffle || args.versions > 1 || args.mirror || args.select.draws();
-    let seed = args
-        .seed
-        .unwrap_or_else(|| u64::from(rand::random::<u32>()));
-    let options = WorksheetOptions {
-        format: format.templates(),
-        answers: args.answers,
-        lang: None,
-        per_page: usize::from(args.per_page),
-        numbers: args.numbers,
-        versions: usize::from(args.versions),
-        shuffle: args.shuffle,
-        mirror: args.mirror,
-        seed,
-        title: args.title.clone(),
-        subtitle: args.subtitle.clone(),
-        school: args.school.clone(),
-        hints: args.hints,
-    };
-    // A sheet a game and language, each rendered before anything is written.
-    let mut sheets = sheets(&chosen, args.lang);
-    for sheet in &mut sheets {
-        sheet.items = select::draw(std::mem::take(&mut sheet.items), args.select.count, seed);
-    }
-    let mut files = Vec::new();
-    for sheet in &sheets {
-        let options = WorksheetOptions {
-            lang: Some(sheet.lang),
-            ..options.clone()
-        };
-        let path = sheet_path(&out, &sheets, sheet);
-        files.extend(worksheet::render(
-            &sheet.items,
-            &options,
-            &templates,
-            &path,
-        )?);
-    }
+    let chosen = solved.chosen()?;
+    let draw = &args.select.draw;
+    let seed = draw.seed();
+    let sheets = sheets(&chosen, args.lang, draw.count, seed);
+    let files = render(&args, &sheets, format, seed, &templates, &out)?;
     let rendered_in = started.elapsed() - solved_in;
     let written = pdf::print(files, format == DocumentFormat::Pdf)?;
     let printed_in = started.elapsed() - solved_in - rendered_in;
@@ -141,6 +100,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     }
     outputs.onto_device(&out)?;
     outputs.commit()?;
+
     let documents: Vec<&Path> = written
         .iter()
         .map(|f| f.path.as_path())
@@ -153,7 +113,7 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     if diagrams > 0 {
         outln!("wrote {diagrams} SVG diagrams");
     }
-    if random && args.seed.is_none() {
+    if draw.seed_untold(args.versions > 1 || args.mirror) {
         outln!("seed {seed} (add --seed {seed} to write the same worksheet again)");
     }
     let count: usize = sheets.iter().map(|s| s.items.len()).sum();
@@ -169,6 +129,40 @@ pub fn run(args: WorksheetArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Every sheet rendered (its versions, answers and diagrams), before anything is written.
+fn render(
+    args: &WorksheetArgs,
+    sheets: &[Sheet],
+    format: DocumentFormat,
+    seed: u64,
+    templates: &Templates,
+    out: &Path,
+) -> Result<Vec<OutputFile>, CliError> {
+    let mut files = Vec::new();
+    for sheet in sheets {
+        let options = WorksheetOptions {
+            format: format.templates(),
+            answers: args.answers,
+            lang: Some(sheet.lang),
+            per_page: usize::from(args.per_page),
+            numbers: args.numbers,
+            versions: usize::from(args.versions),
+            shuffle: args.select.draw.shuffle,
+            mirror: args.mirror,
+            seed,
+            title: args.title.clone(),
+            subtitle: args.subtitle.clone(),
+            school: args.school.clone(),
+            hints: args.hints,
+        };
+        let path = sheet_path(out, sheets, sheet);
+        let rendered = worksheet::render(&sheet.items, &options, templates, &path)
+            .map_err(|e| CliError::worksheet(sheet.lang, e))?;
+        files.extend(rendered);
+    }
+    Ok(files)
+}
+
 /// The exercises of one sheet: one game, one language.
 struct Sheet<'a> {
     game: Variant,
@@ -177,8 +171,14 @@ struct Sheet<'a> {
 }
 
 /// The items split into sheets of one game and one language (`lang`, or else each set's own),
-/// in the order the games and languages first appear.
-fn sheets<'a>(items: &[Item<'a>], lang: Option<Lang>) -> Vec<Sheet<'a>> {
+/// in the order the games and languages first appear; `count` of each sheet's drawn with
+/// `seed` (see [`select::draw`]).
+fn sheets<'a>(
+    items: &[Item<'a>],
+    lang: Option<Lang>,
+    count: Option<u16>,
+    seed: u64,
+) -> Vec<Sheet<'a>> {
     let mut sheets: Vec<Sheet> = Vec::new();
     for item in items {
         let game = item.solution.variant();
@@ -191,6 +191,9 @@ fn sheets<'a>(items: &[Item<'a>], lang: Option<Lang>) -> Vec<Sheet<'a>> {
                 items: vec![*item],
             }),
         }
+    }
+    for sheet in &mut sheets {
+        sheet.items = select::draw(std::mem::take(&mut sheet.items), count, seed);
     }
     sheets
 }

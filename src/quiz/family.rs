@@ -4,9 +4,10 @@
 use super::naming::Names;
 use super::probes::Facts;
 use super::question::{Family, Question, QuestionType, Topic};
-use crate::solver::{Limits, Solver};
+use crate::solver::{Goal, Limits, Solver};
 use crate::words::Lang;
 use crate::{RuleSet, Rules, Variant};
+use damtutor_rules::Position;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Duration;
@@ -16,6 +17,9 @@ use std::time::Duration;
 pub(crate) struct Context<R: Rules> {
     pub rng: ChaCha8Rng,
     pub lang: Lang,
+    /// The positions of the teacher's exercise sets in this game, with their goals: the
+    /// diagram questions ask these when there are any.
+    pub pool: Vec<(Position<R>, Goal)>,
     solver: Option<Solver<R>>,
 }
 
@@ -27,6 +31,7 @@ impl<R: Rules> Context<R> {
         Context {
             rng: ChaCha8Rng::seed_from_u64(seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
             lang,
+            pool: Vec::new(),
             solver: None,
         }
     }

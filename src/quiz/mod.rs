@@ -131,6 +131,17 @@ pub struct QuizOptions {
     /// Ask students to write a position's FEN (局面代码): not on a children's paper unless
     /// the teacher asks for it.
     pub fen_questions: bool,
+    /// The positions the diagram questions ("play and win") ask, from a teacher's exercise
+    /// sets. A game with positions here asks only them (those the quiz's solver proves with a
+    /// single key); a game without draws its own.
+    pub positions: Vec<SetPosition>,
+}
+
+/// A position of an exercise set for a diagram question, with the exercise's goal.
+#[derive(Copy, Clone, Debug)]
+pub struct SetPosition {
+    pub position: crate::VariantPosition,
+    pub goal: crate::solver::Goal,
 }
 
 impl Default for QuizOptions {
@@ -148,24 +159,95 @@ impl Default for QuizOptions {
             design_points: None,
             title: None,
             fen_questions: false,
+            positions: Vec::new(),
         }
     }
 }
 
-/// Why no quiz could be made.
+/// Why no quiz could be made. Its sentence, in either language, is [`QuizError::say`]; shown
+/// as it is, it is English.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum QuizError {
-    /// No question family fits the chosen games, topics and types.
-    NothingToAsk(String),
-    /// The questions asked for cannot make the total asked for.
-    Points(String),
+    /// No question family fits the games, topics and types (the topics and types given; none:
+    /// all).
+    NothingFits {
+        games: Vec<Variant>,
+        topics: Vec<Topic>,
+        types: Vec<QuestionType>,
+    },
+    /// Questions of this type were counted in, and no family of the games and topics asks it.
+    NoneOfType(QuestionType),
+    /// Families fit, but none could make a question.
+    NoneMade,
+    /// A total of 0 points.
+    ZeroTotal,
+    /// The `made` questions chosen make `low` to `high` points, not the `total` asked for.
+    Points {
+        made: usize,
+        low: u32,
+        high: u32,
+        total: u32,
+    },
+}
+
+impl QuizError {
+    /// Whether the flags are at fault (points that cannot add up) rather than nothing fitting.
+    pub fn is_points(&self) -> bool {
+        matches!(self, QuizError::ZeroTotal | QuizError::Points { .. })
+    }
+
+    /// The sentence in `lang`.
+    pub fn say(&self, lang: Lang) -> String {
+        use crate::words::{fill, Text};
+        match self {
+            QuizError::NothingFits {
+                games,
+                topics,
+                types,
+            } => {
+                let games = names(games.iter().map(|v| v.name()));
+                let topics = names(topics.iter().map(|t| t.name()));
+                let types = match types.as_slice() {
+                    [] => "all".to_string(),
+                    types => names(types.iter().map(|t| t.name())),
+                };
+                fill(
+                    lang,
+                    Text::QuizNothingFits,
+                    &[("games", &games), ("topics", &topics), ("types", &types)],
+                )
+            }
+            QuizError::NoneOfType(kind) => {
+                fill(lang, Text::QuizNoneOfType, &[("kind", &kind.name())])
+            }
+            QuizError::NoneMade => fill(lang, Text::QuizNoneMade, &[]),
+            QuizError::ZeroTotal => fill(lang, Text::QuizZeroTotal, &[]),
+            QuizError::Points {
+                made,
+                low,
+                high,
+                total,
+            } => {
+                let key = if low == high {
+                    Text::QuizPointsExact
+                } else {
+                    Text::QuizPointsRange
+                };
+                let values: [(&str, &dyn fmt::Display); 4] = [
+                    ("made", made),
+                    ("low", low),
+                    ("high", high),
+                    ("total", total),
+                ];
+                fill(lang, key, &values)
+            }
+        }
+    }
 }
 
 impl fmt::Display for QuizError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            QuizError::NothingToAsk(why) | QuizError::Points(why) => f.write_str(why),
-        }
+        f.write_str(&self.say(Lang::English))
     }
 }
 
@@ -260,8 +342,14 @@ fn maker(variant: Variant, options: &QuizOptions, topics: &[Topic]) -> Box<dyn M
             .into_iter()
             .filter(|f| topics.contains(&f.topic) && (f.fits)(&R::RULES) && wanted(f.name))
             .collect();
+        let mut context = Context::new(seed, lang);
+        context.pool = options
+            .positions
+            .iter()
+            .filter_map(|p| Some((p.position.get::<R>()?, p.goal)))
+            .collect();
         Box::new(GameMaker::<R> {
-            context: Context::new(seed, lang),
+            context,
             families,
             used: BTreeMap::new(),
         }) as Box<dyn Maker>
@@ -298,33 +386,17 @@ pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
         .copied()
         .filter(|&k| makers.iter().any(|m| m.asks(k)))
         .collect();
-    let nothing = || {
-        QuizError::NothingToAsk(format!(
-            "no question fits: {} with topics {} and types {}",
-            variants
-                .iter()
-                .map(|v| v.name())
-                .collect::<Vec<_>>()
-                .join(","),
-            names(topics.iter().map(|t| t.name())),
-            names(
-                options
-                    .types
-                    .iter()
-                    .map(|t| t.name())
-                    .chain(options.types.is_empty().then_some("all"))
-            ),
-        ))
+    let nothing = || QuizError::NothingFits {
+        games: variants.clone(),
+        topics: topics.clone(),
+        types: options.types.clone(),
     };
     if kinds.is_empty() || options.count == Some(0) {
         return Err(nothing());
     }
     if let Some(missing) = wanted.iter().find(|k| !kinds.contains(k)) {
         if options.counts.is_some() {
-            return Err(QuizError::NothingToAsk(format!(
-                "no {} question fits these games and topics",
-                missing.name()
-            )));
+            return Err(QuizError::NoneOfType(*missing));
         }
     }
     let plan = plan(options, &kinds)?;
@@ -342,9 +414,7 @@ pub fn generate(options: &QuizOptions) -> Result<Quiz, QuizError> {
     // Types that ran out of distinct questions leave their share to the others: the points
     // are fitted below.
     if questions.is_empty() {
-        return Err(QuizError::NothingToAsk(
-            "no question could be made for these games, topics and types".to_string(),
-        ));
+        return Err(QuizError::NoneMade);
     }
     let order = |q: &Question| {
         (

@@ -60,7 +60,7 @@ pub(crate) fn plan(options: &QuizOptions, kinds: &[QuestionType]) -> Result<Plan
     }
     let total = options.total.unwrap_or(100);
     if total == 0 {
-        return Err(QuizError::Points("a quiz needs a total above 0".into()));
+        return Err(QuizError::ZeroTotal);
     }
     // The model's points of the types asked for, scaled to the total.
     let model: u32 = kinds.iter().map(|k| k.model_points()).sum();
@@ -186,16 +186,11 @@ pub(crate) fn fit(
         .map(|q| q.blanks.iter().map(|b| b.points).sum::<u32>())
         .sum();
     let made = questions.len();
-    let impossible = |low: u32, high: u32| {
-        QuizError::Points(if low == high {
-            format!(
-                "the {made} questions chosen make {low} points, not {total}: use --total {low}, or choose other questions"
-            )
-        } else {
-            format!(
-                "the {made} questions chosen make {low} to {high} points, not {total}: use a --total in that range, or choose more or fewer questions"
-            )
-        })
+    let impossible = |low: u32, high: u32| QuizError::Points {
+        made,
+        low,
+        high,
+        total,
     };
     let rest = total
         .checked_sub(fixed + set_open)

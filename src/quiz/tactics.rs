@@ -199,6 +199,10 @@ const QUICK_LIMITS: crate::solver::Limits = crate::solver::Limits {
 };
 
 fn win_line<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Question> {
+    if !context.pool.is_empty() {
+        let solution = from_sets(context)?;
+        return Some(win_line_question(context, kind, solution));
+    }
     let variant = R::RULES.variant;
     let pool = collection(variant, false);
     let mut found = None;
@@ -250,11 +254,30 @@ fn win_line<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Qu
             break;
         }
     }
-    let solution = found?;
+    Some(win_line_question(context, kind, found?))
+}
+
+/// A position of the teacher's sets (in a random order) that the quiz's solver proves with a
+/// single key, solved; `None` when none is.
+fn from_sets<R: Rules>(context: &mut Context<R>) -> Option<Solution<R>> {
+    let mut pool = context.pool.clone();
+    pool.shuffle(&mut context.rng);
+    pool.into_iter().find_map(|(position, goal)| {
+        let solution = context.solver().solve(&position, goal, QUIZ_LIMITS);
+        (solution.is_solved() && solution.single_key()).then_some(solution)
+    })
+}
+
+/// The diagram question of a proven line: its position, goal and moves.
+fn win_line_question<R: Rules>(
+    context: &Context<R>,
+    kind: QuestionType,
+    solution: Solution<R>,
+) -> Question {
     let position = solution.position;
     let lang = context.lang;
     let names = context.names();
-    let headline = names.caption(position.turn(), Goal::Win);
+    let headline = names.caption(position.turn(), solution.goal);
     let prompt = say!(lang, Text::WinLinePrompt, headline);
     let motifs: Vec<&str> = solution
         .motifs
@@ -275,8 +298,8 @@ fn win_line<R: Rules>(context: &mut Context<R>, kind: QuestionType) -> Option<Qu
         .explain(explanation);
     let mut question = open(draft, kind, 10);
     question.answer = solution.line_texts();
-    question.goal = Some(Goal::Win);
-    Some(question)
+    question.goal = Some(solution.goal);
+    question
 }
 
 /// Whether `solution` shows `motif` for the side to move: a proven win or gain whose line the

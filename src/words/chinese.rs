@@ -726,6 +726,41 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         MineStarted => "对局中走出了第一步{key}，但随后走了{move}，没有得子。",
         MineGameOver => "对局在此结束，未走出这步组合。",
 
+
+        // The command line's refusals (src/cli/reasons.rs)
+        CliOutNotAFile => "{path} 不是普通文件，而这次要在它旁边写 {count} 个文件：请给一个文件名",
+        CliSameFile => "{first} 和 {second} 是同一个文件：这次每个文件只写一次",
+        CliIsAFolder => "{path} 是文件夹，不能用文件替换",
+        CliOutputIsInput => "{path}：这个文件是本次的输入，请把结果写到别的文件（什么也没写）",
+        CliNotAFolder => "{folder} 不是文件夹，无法写入 {path}",
+        CliNoExercisesFolder => "没有给出练习文件，这里也没有 exercises/ 文件夹：请在 damtutor 文件夹里运行，或写出文件名（damtutor {command} my-set.yaml）",
+        CliNoExerciseFiles => "exercises/ 里没有 .yaml 练习文件",
+        CliEmptyFolder => "{folder}：这个文件夹及其子文件夹里没有 .yaml 练习文件",
+        CliNothingMatches => "没有符合 {asked} 的练习（共读入 {count} 道）",
+        CliNothingMatchesIds => "没有符合 {asked} 的练习（--ids 选出 {count} 道）",
+        CliIdTwice => "--ids：'{id}' 写了两次",
+        CliUnknownIds => "--ids：{files} 中没有编号为 {ids} 的练习；什么也没写",
+        CliSharedIds => "--ids：几个文件都有编号 {ids}：请只写出要选的那个文件；什么也没写",
+        CliNoIds => "--ids 没有写出任何练习",
+        CliNothingToPrint => "没有可以打印的练习",
+        CliNothingToPractise => "没有可以练习的题目",
+        CliPdfToStdout => "PDF 测验要写到文件里：请用 --out quiz.pdf，不要用 -",
+        CliVersionsToStdout => "--versions 为每个版本写一个文件：请用 --out 给出文件名",
+        CliGamesNotAsked => "所选的 {count} 道练习属于 {games}，测验不考这种棋：请加上 --variant {flag}",
+        CliDiagramsLeftOut => "所选的练习要作为看图题来考，但这些选项没有看图题：请在 --types 中加上 diagram，或用 --diagram N",
+        CliNoDiagramProven => "所选的 {count} 道练习都不能作为看图题：测验的求解器（{plies} 步、{nodes} 个节点内）无法证明其中任何一道只有唯一的第一步；什么也没写",
+        CliNoWorksheet => "{problems}\n没有生成练习单：请修改或删除这些练习（damtutor validate 文件 会说明原因）",
+        CliNoPracticePage => "{problems}\n没有生成练习页：请修改或删除这些练习",
+        CliNoAnswersRead => "{count} 份答卷都无法读取；什么也没写",
+
+        // Why a quiz cannot be made
+        QuizNothingFits => "没有合适的题目：{games}，考查范围 {topics}，题型 {types}",
+        QuizNoneOfType => "这些棋种和考查范围里没有 {kind} 题",
+        QuizNoneMade => "按这些棋种、考查范围和题型出不了题",
+        QuizZeroTotal => "测验的总分要大于 0",
+        QuizPointsExact => "所选的 {made} 道题共 {low} 分，不是 {total} 分：请把总分设为 {low}，或另选题目",
+        QuizPointsRange => "所选的 {made} 道题共 {low} 到 {high} 分，不是 {total} 分：请把总分设在这个范围内，或增减题目",
+
         _ => return None,
     })
 }

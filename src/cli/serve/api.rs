@@ -795,11 +795,12 @@ async fn make_quiz(
         design_points: None,
         title: blank(request.title.clone()),
         fen_questions: request.fen_questions,
+        positions: Vec::new(),
     };
     let work = desk.clone();
     let answer = blocking(lang, move || {
         let desk = &*work;
-        let quiz = quiz::generate(&options).map_err(unprocessable)?;
+        let quiz = quiz::generate(&options).map_err(|e| unprocessable(e.say(lang)))?;
         let mut files = Vec::new();
         for version in quiz.versions(versions) {
             let stem = match version.version {

@@ -12,7 +12,7 @@ use damtutor::verify;
 use damtutor::words::{self, Lang};
 use damtutor::Variant;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 /// An exercise's place: its set's index and its own index in the set.
@@ -47,7 +47,7 @@ impl Library {
         let mut files = Vec::new();
         for folder in folders {
             if folder.is_dir() {
-                yaml_files_under(folder, &mut files, 0)?;
+                files.extend(exercise::files_under(folder)?);
             } else {
                 files.push(folder.clone());
             }
@@ -236,25 +236,4 @@ impl Filter {
         }
         text.split_whitespace().all(|word| haystack.contains(word))
     }
-}
-
-/// Appends the `.yaml`/`.yml` files under `folder`, sorted, sub-folders after the files
-/// (at most 8 folders deep; links to folders and hidden folders are not followed).
-fn yaml_files_under(folder: &Path, files: &mut Vec<PathBuf>, depth: usize) -> std::io::Result<()> {
-    files.extend(exercise::files_in(folder)?);
-    if depth >= 8 {
-        return Ok(());
-    }
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(folder)?
-        .filter_map(|entry| entry.ok())
-        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_dir()))
-        // Hidden folders (.git, .cache) hold no exercise sets of the teacher's.
-        .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
-        .map(|entry| entry.path())
-        .collect();
-    folders.sort();
-    for sub in folders {
-        yaml_files_under(&sub, files, depth + 1)?;
-    }
-    Ok(())
 }

@@ -77,7 +77,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     let folders = if args.folders.is_empty() {
         let default = PathBuf::from("exercises");
         if !default.is_dir() {
-            return Err(CliError::Usage(desk::word(lang, "no_folder").into()));
+            return Err(CliError::said(lang, desk::word(lang, "no_folder").into()));
         }
         vec![default]
     } else {
@@ -103,11 +103,10 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             .map(|f| f.display().to_string())
             .collect::<Vec<_>>()
             .join(", ");
-        return Err(CliError::Usage(desk::say(
+        return Err(CliError::said(
             lang,
-            "no_sets",
-            &[("folders", &folders)],
-        )));
+            desk::say(lang, "no_sets", &[("folders", &folders)]),
+        ));
     }
     let address = SocketAddr::new(
         args.listen.unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
@@ -117,22 +116,24 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| CliError::Usage(desk::say(lang, "server_failed", &[("error", &e)])))?;
+        .map_err(|e| CliError::said(lang, desk::say(lang, "server_failed", &[("error", &e)])))?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(address).await.map_err(|e| {
-            CliError::Usage(match e.kind() {
-                std::io::ErrorKind::AddrInUse => {
-                    desk::say(lang, "port_in_use", &[("port", &address.port())])
-                }
-                _ => desk::say(lang, "cannot_listen", &[("addr", &address), ("error", &e)]),
-            })
+            CliError::said(
+                lang,
+                match e.kind() {
+                    std::io::ErrorKind::AddrInUse => {
+                        desk::say(lang, "port_in_use", &[("port", &address.port())])
+                    }
+                    _ => desk::say(lang, "cannot_listen", &[("addr", &address), ("error", &e)]),
+                },
+            )
         })?;
         let bound = listener.local_addr().map_err(|e| {
-            CliError::Usage(desk::say(
+            CliError::said(
                 lang,
-                "cannot_listen",
-                &[("addr", &address), ("error", &e)],
-            ))
+                desk::say(lang, "cannot_listen", &[("addr", &address), ("error", &e)]),
+            )
         })?;
         let desk = Arc::new(Desk {
             pdf: damtutor::pdf::find_browser().is_ok(),
@@ -174,7 +175,9 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
                 let _ = tokio::signal::ctrl_c().await;
             })
             .await
-            .map_err(|e| CliError::Usage(desk::say(lang, "server_failed", &[("error", &e)])))?;
+            .map_err(|e| {
+                CliError::said(lang, desk::say(lang, "server_failed", &[("error", &e)]))
+            })?;
         outln!("{}", desk::word(lang, "stopped"));
         Ok(())
     })

@@ -1,7 +1,8 @@
 //! The teacher's choice of exercises for a sheet or a page: by id, motif and level, and a
-//! sample of them (`--ids`, `--motif`, `--level`, `--max-level`, `--count`).
+//! sample of them (`--ids`, `--motif`, `--level`, `--max-level`; `--count`, `--shuffle`,
+//! `--seed`).
 
-use crate::cli::CliError;
+use crate::cli::{CliError, Usage};
 use clap::Args;
 use damtutor::render::worksheet::{self, Item};
 use damtutor::solver::Motif;
@@ -10,8 +11,19 @@ use rand::seq::index::sample;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+/// The teacher's choice of exercises and the draw among them (`worksheet`, `practice`).
 #[derive(Args, Debug, Clone, Default)]
 pub struct SelectArgs {
+    #[command(flatten)]
+    pub choose: ChooseArgs,
+    #[command(flatten)]
+    pub draw: DrawArgs,
+}
+
+/// Which exercises: by id, motif and level (`worksheet`, `practice`, and `quiz` for its
+/// diagram questions).
+#[derive(Args, Debug, Clone, Default)]
+pub struct ChooseArgs {
     /// Only these exercises, in this order: their ids, separated by commas.
     #[arg(long, value_name = "ID,ID...", value_delimiter = ',')]
     pub ids: Vec<String>,
@@ -28,16 +40,51 @@ pub struct SelectArgs {
     /// Only exercises of this difficulty level or easier.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
     pub max_level: Option<u8>,
+}
+
+impl ChooseArgs {
+    /// Whether `--level` and `--max-level` admit an exercise of `level`.
+    pub fn admits(&self, level: u8) -> bool {
+        self.level.is_none_or(|wanted| level == wanted)
+            && self.max_level.is_none_or(|most| level <= most)
+    }
+
+    /// Whether any flag chooses (else every exercise is chosen).
+    pub fn chooses(&self) -> bool {
+        !self.ids.is_empty()
+            || !self.motif.is_empty()
+            || self.level.is_some()
+            || self.max_level.is_some()
+    }
+}
+
+/// A random sample of the chosen exercises and their order: `--count`, `--shuffle`, `--seed`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct DrawArgs {
     /// Draw N of the chosen exercises at random, kept in their order (--seed draws the same
     /// ones again). With sheets of several games or languages, N for each.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub count: Option<u16>,
+    /// Shuffle the exercises.
+    #[arg(long)]
+    pub shuffle: bool,
+    /// The seed of --count and --shuffle (and of a worksheet's --versions and --mirror): the
+    /// same seed writes the same files [default: a random seed, printed]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
-impl SelectArgs {
-    /// Whether `--count` draws at random (and so needs a seed).
-    pub fn draws(&self) -> bool {
-        self.count.is_some()
+impl DrawArgs {
+    /// The seed given, else a random one (printed by [`DrawArgs::seed_note`]).
+    pub fn seed(&self) -> u64 {
+        self.seed
+            .unwrap_or_else(|| u64::from(rand::random::<u32>()))
+    }
+
+    /// Whether the run draws at random (`--count`, `--shuffle`, or `random` for the
+    /// command's own flags) without a seed given, so that the seed used must be printed.
+    pub fn seed_untold(&self, random: bool) -> bool {
+        (random || self.shuffle || self.count.is_some()) && self.seed.is_none()
     }
 }
 
@@ -63,19 +110,27 @@ fn motif(text: &str) -> Result<Motif, String> {
 
 /// The items `args` choose, in their order - or in the order of `--ids`. An id that no
 /// exercise has, or that several files share, is a usage error naming it; so is a choice
-/// that leaves nothing.
-pub fn choose<'a>(items: &[Item<'a>], args: &SelectArgs) -> Result<Vec<Item<'a>>, CliError> {
+/// that leaves nothing (of the `read` exercises, counting those left out before solving); said
+/// in `lang`.
+pub fn choose<'a>(
+    items: &[Item<'a>],
+    args: &ChooseArgs,
+    read: usize,
+    lang: Lang,
+) -> Result<Vec<Item<'a>>, CliError> {
     let mut chosen: Vec<Item<'a>> = if args.ids.is_empty() {
         items.to_vec()
     } else {
-        by_ids(items, &args.ids)?
+        by_ids(items, &args.ids).map_err(|reason| CliError::usage(lang, reason))?
     };
-    let before = chosen.len();
+    let before = if args.ids.is_empty() {
+        read
+    } else {
+        chosen.len()
+    };
     chosen.retain(|item| {
-        let level = worksheet::difficulty_of(item).level;
         let motifs = worksheet::motifs_of(item);
-        args.level.is_none_or(|wanted| level == wanted)
-            && args.max_level.is_none_or(|most| level <= most)
+        args.admits(worksheet::difficulty_of(item).level)
             && (args.motif.is_empty() || args.motif.iter().any(|m| motifs.contains(m)))
     });
     if chosen.is_empty() {
@@ -90,21 +145,18 @@ pub fn choose<'a>(items: &[Item<'a>], args: &SelectArgs) -> Result<Vec<Item<'a>>
         if let Some(level) = args.max_level {
             asked.push(format!("--max-level {level}"));
         }
-        return Err(CliError::Usage(format!(
-            "no exercise matches {} (of the {before} exercises {})",
-            asked.join(" "),
-            if args.ids.is_empty() {
-                "read"
-            } else {
-                "named by --ids"
-            }
-        )));
+        let nothing = Usage::NothingMatches {
+            asked: asked.join(" "),
+            count: before,
+            by_ids: !args.ids.is_empty(),
+        };
+        return Err(CliError::usage(lang, nothing));
     }
     Ok(chosen)
 }
 
 /// The exercises named by `ids`, in that order.
-fn by_ids<'a>(items: &[Item<'a>], ids: &[String]) -> Result<Vec<Item<'a>>, CliError> {
+fn by_ids<'a>(items: &[Item<'a>], ids: &[String]) -> Result<Vec<Item<'a>>, Usage> {
     let mut chosen = Vec::new();
     let mut missing = Vec::new();
     let mut shared = Vec::new();
@@ -117,7 +169,7 @@ fn by_ids<'a>(items: &[Item<'a>], ids: &[String]) -> Result<Vec<Item<'a>>, CliEr
                     .iter()
                     .any(|c: &Item| std::ptr::eq(c.exercise, one.exercise))
                 {
-                    return Err(CliError::Usage(format!("--ids: '{id}' is named twice")));
+                    return Err(Usage::IdTwice(id.to_string()));
                 }
                 chosen.push(**one);
             }
@@ -132,26 +184,22 @@ fn by_ids<'a>(items: &[Item<'a>], ids: &[String]) -> Result<Vec<Item<'a>>, CliEr
         }
     }
     if !missing.is_empty() {
-        let files: Vec<&str> = items.iter().fold(Vec::new(), |mut files, item| {
-            if !files.contains(&item.set.source_name.as_str()) {
-                files.push(&item.set.source_name);
+        let files: Vec<String> = items.iter().fold(Vec::new(), |mut files, item| {
+            if !files.contains(&item.set.source_name) {
+                files.push(item.set.source_name.clone());
             }
             files
         });
-        return Err(CliError::Usage(format!(
-            "--ids: no exercise has the id {} in {}; nothing written",
-            words::list(Lang::English, &missing),
-            files.join(", ")
-        )));
+        return Err(Usage::UnknownIds {
+            ids: missing,
+            files,
+        });
     }
     if !shared.is_empty() {
-        return Err(CliError::Usage(format!(
-            "--ids: several files have the id {}: name the file alone to choose from it; nothing written",
-            shared.join(", ")
-        )));
+        return Err(Usage::SharedIds(shared));
     }
     if chosen.is_empty() {
-        return Err(CliError::Usage("--ids names no exercise".into()));
+        return Err(Usage::NoIds);
     }
     Ok(chosen)
 }
