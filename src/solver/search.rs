@@ -291,7 +291,8 @@ impl<R: Rules> Solver<R> {
     ) -> Result<bool, Aborted> {
         let attacking = position.turn() == self.attacker;
         let mut quiet_fails = false;
-        if next <= 1 && !capture && self.short_of_goal(position) {
+        let short = next <= 1 && !capture && self.short_of_goal(position);
+        if short {
             if next == 0 && !attacking {
                 return Ok(false);
             }
@@ -306,7 +307,7 @@ impl<R: Rules> Solver<R> {
         if attacking {
             self.attack(position, ply, next, capture, quiet_fails)
         } else {
-            self.defend(position, ply, next)
+            self.defend(position, ply, next, short)
         }
     }
 
@@ -354,12 +355,15 @@ impl<R: Rules> Solver<R> {
 
     /// The defender's node: every reply must be refuted. Replies that give the solver a
     /// capture come first (they force its hand, and most often hold), then the rest, each group
-    /// in the order of generation.
+    /// in the order of generation. With `quiet_first` (two plies from the leaves, the gain
+    /// short of the goal) the others come first: after them the solver can reach the goal only
+    /// by a promotion, and such a reply most often holds at once.
     fn defend(
         &mut self,
         position: &mut Position<R>,
         ply: usize,
         next: u32,
+        quiet_first: bool,
     ) -> Result<bool, Aborted> {
         let count = self.plies.0[ply].moves.len();
         if self.plies.0[ply].moves[0].is_capture() {
@@ -375,13 +379,15 @@ impl<R: Rules> Solver<R> {
             let m = self.plies.0[ply].moves[index];
             let gives = forces_capture(position, &m);
             self.plies.0[ply].set_forcing(index, gives);
-            if gives && !self.try_move(position, &m, ply, next)? {
+            if gives != quiet_first && !self.try_move(position, &m, ply, next)? {
                 return Ok(false);
             }
         }
         for index in 0..count {
             let m = self.plies.0[ply].moves[index];
-            if !self.plies.0[ply].is_forcing(index) && !self.try_move(position, &m, ply, next)? {
+            if self.plies.0[ply].is_forcing(index) == quiet_first
+                && !self.try_move(position, &m, ply, next)?
+            {
                 return Ok(false);
             }
         }
