@@ -652,3 +652,40 @@ pub fn exercise_set(
         exercises,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::compose::default_plies;
+    use super::*;
+
+    /// A Russian combination the solver proves with a unique key (a5-b6 ... c1:h6, a level-6
+    /// shot of the first course), whose practice tree outgrows `practice`'s default limit: kept
+    /// only when the limit is lifted.
+    #[test]
+    fn a_position_whose_practice_tree_is_too_large_is_not_kept() {
+        let position: Position<crate::Russian> =
+            "W:Wa5,b4,c3,g5,h2,h4,h6:Bd2,Ke1,e7,f8,h8".parse().unwrap();
+        let proof = Proof {
+            plies: default_plies(Target::Shot),
+            horizon: *default_plies(Target::Shot).end(),
+            ..Proof::default()
+        };
+        let mut solver = Solver::new();
+        assert!(prove_solution(&mut solver, &position, Target::Shot, &proof).is_none());
+        let unlimited = Proof {
+            max_tree: None,
+            ..proof
+        };
+        let (goal, solution) =
+            prove_solution(&mut solver, &position, Target::Shot, &unlimited).expect("proven");
+        assert_eq!(goal, Goal::Material(1));
+        assert!(solution.single_key());
+        let text = solution.line_texts().join(" ");
+        assert!(!practicable(
+            &mut solver,
+            &solution,
+            &text,
+            DEFAULT_MAX_TURNS
+        ));
+    }
+}
