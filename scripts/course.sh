@@ -20,15 +20,18 @@
 #
 # Environment: DAMTUTOR (the binary; default target/release/damtutor), DAMTUTOR_GAMES (the
 # game files; default ../shared/games), COURSE_MAX_GAMES (games mined per board; default all),
-# COURSE_COUNT (exercises composed per level of the 64-square game; default 60), COURSE_TOPUP
-# (composed per level for the other boards; default: enough for 300 with the mined ones, 
-# ceil((300 - mined) / 5) + 2, as generate may find fewer near its time limit), COURSE_THREADS.
+# COURSE_COUNT (exercises composed per level of the 64-square game; default 50), COURSE_TOPUP
+# (composed per level for the other boards; default: enough for 300 with the mined ones,
+# ceil((300 - mined) / 6) + 2), COURSE_THREADS.
+#
+# Every exercise `mine` and `generate` keep can be practised: its practice tree fits
+# `practice`'s default --max-tree, so `damtutor practice exercises/course/<game>` needs no flag.
 set -eu
 
 out=${1:-exercises/course}
 bin=${DAMTUTOR:-target/release/damtutor}
 games=${DAMTUTOR_GAMES:-../shared/games}
-count=${COURSE_COUNT:-60}
+count=${COURSE_COUNT:-50}
 topup=${COURSE_TOPUP:-}
 threads=${COURSE_THREADS:+--threads $COURSE_THREADS}
 max=${COURSE_MAX_GAMES:+--max-games $COURSE_MAX_GAMES}
@@ -58,13 +61,12 @@ mine english english "English checkers: combinations from master games" \
     "英国跳棋：大师对局中的战术打击" \
     "$games/raven_tinsley.pdn" "$games/wiegerw_succeed_inferno.pdn"
 
-# compose GAME VARIANT SEED COUNT NAME NAME_ZH: composed shots, one file per level 2-6, each
-# level with its own seed (a shot is level 2 at least: its line has a quiet move and a
-# sacrifice), titled with the game's NAME in English and Chinese and the level.
+# compose GAME VARIANT SEED COUNT NAME NAME_ZH: composed shots, one file per level 1-6, each
+# level with its own seed, titled with the game's NAME in English and Chinese and the level.
 compose() {
     game=$1 variant=$2 seed=$3 n=$4 name=$5 name_zh=$6
     mkdir -p "$out/$game"
-    for level in 2 3 4 5 6; do
+    for level in 1 2 3 4 5 6; do
         # shellcheck disable=SC2086
         "$bin" generate --variant "$variant" --motif shot --level "$level" --count "$n" \
             --seed "$((seed + level))" --time-limit 86400 $threads \
@@ -77,11 +79,11 @@ compose() {
 # The 64-square game has no public archive here: composed exercises only. The boards whose
 # real games give fewer than 300 combinations are topped up with composed ones.
 compose brazilian 64 640 "$count" "64-square draughts" "64格国际跳棋"
-# topup GAME: COURSE_TOPUP, else what brings the board's mined set to 300 over five levels.
+# topup GAME: COURSE_TOPUP, else what brings the board's mined set to 300 over six levels.
 topup() {
     if [ -n "$topup" ]; then echo "$topup"; return; fi
     mined=$(grep -c '^- id:' "$out/$1/mined.yaml" || true)
-    echo $(( (300 - mined + 4) / 5 + 2 ))
+    echo $(( (300 - mined + 5) / 6 + 2 ))
 }
 compose international international 100 "$(topup international)" "International draughts" "国际跳棋"
 compose russian russian 250 "$(topup russian)" "Russian draughts" "俄罗斯跳棋"

@@ -1,13 +1,19 @@
 //! The graded course in `exercises/course/<game>/` (made by `scripts/course.sh`): 300 or more
-//! exercises per board, each with a level 1-6, motifs, a title and hint in both languages and
-//! a named source; no position twice on a board, nor its colour mirror; and every file proven
-//! by `damtutor validate` (the same check the script ends with).
+//! exercises per board, levels 1 to 6 each taught, every exercise with a level, motifs, a title
+//! and hint in both languages and a named source; no position twice on a board, nor its colour
+//! mirror; every exercise proven as `damtutor validate` proves it, its written level, motifs and
+//! solution the solver's; and each board's whole course one practice page with `practice`'s
+//! defaults.
 
 #[path = "support/cli.rs"]
 mod cli;
 
-use cli::damtutor;
-use damtutor::exercise::{self, Exercise};
+use cli::run_in_crate;
+use damtutor::exercise::{self, Exercise, ExerciseSet};
+use damtutor::practice::{self, PracticeOptions};
+use damtutor::render::worksheet::Item;
+use damtutor::solver::Limits;
+use damtutor::verify::{self, ExerciseReport};
 use damtutor::words::Lang;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,7 +24,7 @@ fn course() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("exercises/course")
 }
 
-fn board(game: &str) -> Vec<(PathBuf, Vec<Exercise>)> {
+fn board(game: &str) -> Vec<(PathBuf, ExerciseSet)> {
     let folder = course().join(game);
     exercise::files_in(&folder)
         .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
@@ -34,41 +40,59 @@ fn board(game: &str) -> Vec<(PathBuf, Vec<Exercise>)> {
                     path.display()
                 );
             }
-            (path, set.exercises)
+            (path, set)
         })
         .collect()
 }
 
+/// The level a file's name promises (`level-3.yaml`), if it names one.
+fn level_of_file(path: &Path) -> Option<u8> {
+    let stem = path.file_stem()?.to_str()?;
+    stem.strip_prefix("level-")?.parse().ok()
+}
+
 #[test]
-fn every_board_has_three_hundred_exercises_with_levels_texts_and_sources() {
+fn every_board_has_three_hundred_exercises_at_six_levels_with_texts_and_sources() {
     for game in BOARDS {
         let files = board(game);
-        let exercises: Vec<&Exercise> = files.iter().flat_map(|(_, set)| set).collect();
-        assert!(exercises.len() >= 300, "{game}: {}", exercises.len());
         let mut levels = BTreeMap::new();
-        for e in &exercises {
-            assert_eq!(e.variant().name(), game, "{}", e.id);
-            let level = e.difficulty.unwrap_or_else(|| panic!("{}: no level", e.id));
-            assert!((1..=6).contains(&level), "{}: level {level}", e.id);
-            *levels.entry(level).or_insert(0) += 1;
-            assert!(!e.motifs.is_empty(), "{}: no motif", e.id);
-            for lang in [Lang::English, Lang::Chinese] {
-                for (what, text) in [
-                    ("title", &e.title),
-                    ("hint", &e.hint),
-                    ("source", &e.source),
-                ] {
-                    let text = text.get(lang).unwrap_or_default();
-                    assert!(!text.trim().is_empty(), "{}: no {what} in {lang:?}", e.id);
+        let mut count = 0;
+        for (path, set) in &files {
+            for e in &set.exercises {
+                count += 1;
+                assert_eq!(e.variant().name(), game, "{}", e.id);
+                let level = e.difficulty.unwrap_or_else(|| panic!("{}: no level", e.id));
+                assert!((1..=6).contains(&level), "{}: level {level}", e.id);
+                if let Some(promised) = level_of_file(path) {
+                    assert_eq!(level, promised, "{}: {}", path.display(), e.id);
                 }
+                *levels.entry(level).or_insert(0) += 1;
+                assert!(!e.motifs.is_empty(), "{}: no motif", e.id);
+                for lang in [Lang::English, Lang::Chinese] {
+                    for (what, text) in [
+                        ("title", &e.title),
+                        ("hint", &e.hint),
+                        ("source", &e.source),
+                    ] {
+                        let text = text.get(lang).unwrap_or_default();
+                        assert!(!text.trim().is_empty(), "{}: no {what} in {lang:?}", e.id);
+                    }
+                }
+                assert!(e.solution.is_some(), "{}: no solution", e.id);
             }
-            assert!(e.solution.is_some(), "{}: no solution", e.id);
         }
-        // Levels 2 to 6 at least are taught on every board.
-        for level in 2..=6 {
+        assert!(count >= 300, "{game}: {count}");
+        // Every level is taught on every board, each in a file of its own.
+        for level in 1..=6u8 {
             assert!(
                 levels.contains_key(&level),
                 "{game}: no level {level}: {levels:?}"
+            );
+            assert!(
+                files
+                    .iter()
+                    .any(|(path, _)| level_of_file(path) == Some(level)),
+                "{game}: no level-{level}.yaml"
             );
         }
     }
@@ -79,7 +103,7 @@ fn no_position_appears_twice_on_a_board_nor_its_colour_mirror() {
     for game in BOARDS {
         let mut seen: BTreeMap<String, String> = BTreeMap::new();
         for (_, set) in board(game) {
-            for e in set {
+            for e in set.exercises {
                 let fen = e.position.to_string();
                 let mirror = e.position.mirrored().to_string();
                 for key in [&fen, &mirror] {
@@ -93,21 +117,98 @@ fn no_position_appears_twice_on_a_board_nor_its_colour_mirror() {
     }
 }
 
-/// The whole course through `validate` (every solution proven, every key unique within the
-/// solver's horizon): about 12 s of CPU for the 1,238 exercises.
-#[test]
-fn every_course_file_passes_validate() {
-    for game in BOARDS {
-        for (path, _) in board(game) {
-            let output = damtutor(["validate", path.to_str().unwrap()]).output();
-            let stdout = String::from_utf8_lossy(&output.stdout);
-            assert!(
-                output.status.success(),
-                "{}: {stdout}{}",
-                path.display(),
-                String::from_utf8_lossy(&output.stderr)
-            );
-            assert!(stdout.contains(" 0 failed"), "{stdout}");
+/// One board through the check `validate` makes (every solution proven, every key unique
+/// within the solver's horizon), each exercise's level, motifs and solution the solver's
+/// (the level is the estimate of the solution, as `generate` and `mine` wrote it); then the
+/// whole board as one practice page with `practice`'s defaults (every proof tree within its
+/// --max-tree), as a teacher makes it with `damtutor practice exercises/course/<game>`.
+fn board_is_proven_and_practicable(game: &str) {
+    let files = board(game);
+    let reports: Vec<Vec<ExerciseReport>> = files
+        .iter()
+        .map(|(_, set)| verify::verify_set(set, Limits::default()))
+        .collect();
+    let mut items = Vec::new();
+    for ((path, set), reports) in files.iter().zip(&reports) {
+        for (e, report) in set.exercises.iter().zip(reports) {
+            check_exercise(path, e, report);
+            items.push(Item {
+                set,
+                exercise: e,
+                solution: &report.solution,
+            });
         }
     }
+    if let Err(error) = practice::build(&items, &PracticeOptions::default()) {
+        panic!("{game}: no practice page: {error}");
+    }
+}
+
+fn check_exercise(path: &Path, e: &Exercise, report: &ExerciseReport) {
+    let place = format!("{}: {}", path.display(), e.id);
+    assert_eq!(report.id, e.id);
+    assert!(report.ok(), "{place}: {:?}", report.problems);
+    assert!(report.warnings.is_empty(), "{place}: {:?}", report.warnings);
+    let solution = &report.solution;
+    assert!(solution.is_solved(), "{place}");
+    assert_eq!(
+        e.difficulty,
+        solution.difficulty().map(|d| d.level),
+        "{place}: {:?}",
+        solution.difficulty()
+    );
+    assert_eq!(e.motifs, solution.motifs(), "{place}");
+    assert_eq!(
+        e.solution.as_deref(),
+        Some(solution.line_texts().join(" ").as_str()),
+        "{place}"
+    );
+}
+
+#[test]
+fn the_international_course_is_proven_and_practicable() {
+    board_is_proven_and_practicable("international");
+}
+
+#[test]
+fn the_brazilian_course_is_proven_and_practicable() {
+    board_is_proven_and_practicable("brazilian");
+}
+
+#[test]
+fn the_russian_course_is_proven_and_practicable() {
+    board_is_proven_and_practicable("russian");
+}
+
+#[test]
+fn the_english_course_is_proven_and_practicable() {
+    board_is_proven_and_practicable("english");
+}
+
+/// A teacher's first sheet: the level-1 exercises of a board's folder, as the README shows.
+#[test]
+fn a_worksheet_reads_a_boards_first_level() {
+    let out = std::env::temp_dir().join(format!("course-level-1-{}.html", std::process::id()));
+    let output = run_in_crate(&[
+        "worksheet",
+        "exercises/course/english",
+        "--level",
+        "1",
+        "--count",
+        "12",
+        "--seed",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("12 exercises"), "{stdout}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    std::fs::remove_file(&out).ok();
+    assert_eq!(html.matches("level 1 (").count(), 12, "{html}");
 }

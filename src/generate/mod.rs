@@ -11,6 +11,9 @@
 //! - the solver proves the goal, the key move is unique, and the main line shows the motif asked
 //!   for - all of this checked again with the solver's default horizon, the one `validate` uses,
 //!   and the written solution replayed move by move as `validate` does;
+//! - it can be practised: its practice page's proof tree ([`practice::tree`](crate::practice::tree))
+//!   has at most [`DEFAULT_MAX_TURNS`] turns of the solving side, so that `practice` takes it
+//!   with its defaults ([`Proof::max_tree`]);
 //! - it is new: a position and its colour mirror ([`Position::mirrored`]) are one exercise.
 //!
 //! ```
@@ -52,6 +55,7 @@ pub use compose::{compose, ComposeOptions, ComposeReport};
 pub use mine::{mine, MineOptions, MineReport, Mined};
 
 use crate::exercise::{Bilingual, Exercise, ExerciseSet, Scoring};
+use crate::practice::{tree, DEFAULT_MAX_TURNS};
 use crate::solver::{self, Goal, Keys, Limits, Motif, Solution, Solver, SolverSlot, Status};
 use crate::solver::{king_value, Uniqueness, VariantSolution};
 use crate::square::Color;
@@ -218,6 +222,10 @@ pub struct Proof {
     pub level: Option<u8>,
     /// The least net gain, in men (a king counting [`king_value`]), for material goals.
     pub min_gain: u32,
+    /// The most turns of the solving side the exercise's practice tree may have (`practice`'s
+    /// default, [`DEFAULT_MAX_TURNS`]): a position whose every defence cannot be shown on a
+    /// practice page is not kept. `None`: no limit (the tree is not built).
+    pub max_tree: Option<usize>,
 }
 
 impl Default for Proof {
@@ -229,6 +237,7 @@ impl Default for Proof {
             verify_nodes: 3_000_000,
             level: None,
             min_gain: 1,
+            max_tree: Some(DEFAULT_MAX_TURNS),
         }
     }
 }
@@ -369,7 +378,16 @@ pub fn prove_solution<R: Rules>(
     solver.set_keys(Keys::UntilSecond);
     let proven = prove_with(solver, position, target, proof);
     solver.set_keys(keys);
-    proven
+    let (goal, solution) = proven?;
+    // The exercise is the best goal that passes the checks; a position whose exercise cannot be
+    // practised is not kept. A smaller goal is not tried: building a tree that outgrows the
+    // limit is the dearest check of all. The tree is built as `practice` builds it, with the
+    // solver's own key setting.
+    if let Some(max_turns) = proof.max_tree {
+        let text = solution.line_texts().join(" ");
+        practicable(solver, &solution, &text, max_turns).then_some(())?;
+    }
+    Some((goal, solution))
 }
 
 /// [`prove`], with the solver listing key moves up to the second.
@@ -444,6 +462,33 @@ fn check<R: Rules>(
     crate::verify::check_line_text(solver, position, goal, &text, depth, verify).ok()?;
     Some((goal, solution))
 }
+
+/// Whether the practice tree of `solution` (with its written line `text` as the book line) has
+/// at most `max_turns` turns of the solving side, built with `practice`'s default limits but
+/// no clock (so that the answer depends on the position alone). The tree recurses as deep as
+/// its longest line, on a thread with the stack `practice` gives it.
+fn practicable<R: Rules>(
+    solver: &mut Solver<R>,
+    solution: &Solution<R>,
+    text: &str,
+    max_turns: usize,
+) -> bool {
+    let limits = Limits {
+        time_limit: NO_CLOCK,
+        ..Limits::default()
+    };
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(TREE_STACK)
+            .spawn_scoped(scope, || {
+                tree::build(solver, solution, Some(text), limits, max_turns).is_ok()
+            })
+            .is_ok_and(|thread| thread.join().unwrap_or(false))
+    })
+}
+
+/// The stack of the thread a practice tree is built on (as `practice` builds it).
+const TREE_STACK: usize = 64 << 20;
 
 /// The goals worth writing for a position where `first` is proven (with `solution`), best
 /// first: a win, when the line leaves the defender almost nothing and it can be proven; then
@@ -605,5 +650,42 @@ pub fn exercise_set(
             .map_or_else(Bilingual::default, |d| Bilingual::new(Lang::English, d)),
         scoring: Scoring::default(),
         exercises,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compose::default_plies;
+    use super::*;
+
+    /// A Russian combination the solver proves with a unique key (a5-b6 ... c1:h6, a level-6
+    /// shot of the first course), whose practice tree outgrows `practice`'s default limit: kept
+    /// only when the limit is lifted.
+    #[test]
+    fn a_position_whose_practice_tree_is_too_large_is_not_kept() {
+        let position: Position<crate::Russian> =
+            "W:Wa5,b4,c3,g5,h2,h4,h6:Bd2,Ke1,e7,f8,h8".parse().unwrap();
+        let proof = Proof {
+            plies: default_plies(Target::Shot),
+            horizon: *default_plies(Target::Shot).end(),
+            ..Proof::default()
+        };
+        let mut solver = Solver::new();
+        assert!(prove_solution(&mut solver, &position, Target::Shot, &proof).is_none());
+        let unlimited = Proof {
+            max_tree: None,
+            ..proof
+        };
+        let (goal, solution) =
+            prove_solution(&mut solver, &position, Target::Shot, &unlimited).expect("proven");
+        assert_eq!(goal, Goal::Material(1));
+        assert!(solution.single_key());
+        let text = solution.line_texts().join(" ");
+        assert!(!practicable(
+            &mut solver,
+            &solution,
+            &text,
+            DEFAULT_MAX_TURNS
+        ));
     }
 }
