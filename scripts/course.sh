@@ -24,8 +24,8 @@
 # (composed per level for the other boards; default: enough for 300 with the mined ones,
 # ceil((300 - mined) / 6) + 2), COURSE_THREADS.
 #
-# Every exercise `mine` and `generate` keep can be practised: its practice tree fits
-# `practice`'s default --max-tree, so `damtutor practice exercises/course/<game>` needs no flag.
+# Every exercise `mine --max-tree 2000` and `generate` keep can be practised: its practice tree
+# fits `practice`'s default --max-tree, so `damtutor practice exercises/course/<game>` needs no flag.
 set -eu
 
 out=${1:-exercises/course}
@@ -46,8 +46,8 @@ mine() {
     shift 4
     mkdir -p "$out/$game"
     # shellcheck disable=SC2086
-    "$bin" mine "$@" --variant "$variant" $max $threads --title "$title" --title-zh "$title_zh" \
-        --out "$out/$game/mined.yaml"
+    "$bin" mine "$@" --variant "$variant" $max $threads --max-tree 2000 --title "$title" \
+        --title-zh "$title_zh" --out "$out/$game/mined.yaml"
 }
 
 mine international international "International draughts: combinations from tournament games" \

@@ -348,11 +348,26 @@ fn each_filter_is_counted() {
             restoring: 1,
             recapture: 0,
             nothing_to_teach: 0,
+            tree_too_large: 0,
         }
     );
     assert_eq!(
         (report.positions, report.found, report.duplicates),
         (123, 5, 1)
+    );
+    // `mine --max-tree 1`: every combination has a second turn of the solving side on its
+    // practice page, so all are left out by the practice check, the last filter: the five, the
+    // duplicate, and two positions inside the combinations the games played, looked at now that
+    // no key is kept (none is skipped as inside a played one).
+    let mut options = MineOptions::default();
+    options.proof.max_tree = Some(1);
+    let mut small = MineReport::default();
+    let input = BufReader::new(std::fs::File::open(MINE_FIXTURE).unwrap());
+    generate::mine(input, &options, &Stop::default(), &mut small, |_| {});
+    let f = &small.filtered;
+    assert_eq!(
+        (small.found, f.tree_too_large, f.inside_played, f.no_combination),
+        (0, 8, 0, 77)
     );
     // Every exercise has its title, hint and comment in both languages.
     for mined in &found {

@@ -47,6 +47,11 @@ pub struct MineArgs {
     /// sample that is the same on every machine [default: every game].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_games: Option<u64>,
+    /// Keep only combinations whose practice page fits N turns of the solving side, as
+    /// `practice --max-tree N` counts them (2000: what practice takes without flags). Building
+    /// each kept combination's tree costs about three times the mining [default: not checked].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_tree: Option<u64>,
     #[command(flatten)]
     pub titles: SetTitleArgs,
     #[command(flatten)]
@@ -105,6 +110,7 @@ fn mine_options(args: &MineArgs) -> Result<MineOptions, CliError> {
     options.proof.horizon = args.max_plies;
     options.proof.nodes = args.nodes.max(1_000);
     options.proof.min_gain = args.min_gain;
+    options.proof.max_tree = args.max_tree.map(|n| n as usize);
     Ok(options)
 }
 
@@ -251,7 +257,8 @@ fn print_report(report: &MineReport, device: bool) -> Result<(), CliError> {
              game, {} with a capture to \
              make, {} with no sacrifice at hand, {} with no combination proven, {} only winning \
              back an exchange the side started, {} with a capture as key, {} with nothing to \
-             teach (no sacrifice, only-move or named motif)",
+             teach (no sacrifice, only-move or named motif), {} with a practice tree too large \
+             for a practice page",
             f.inside_played,
             f.repeated,
             f.capture_pending,
@@ -259,7 +266,8 @@ fn print_report(report: &MineReport, device: bool) -> Result<(), CliError> {
             f.no_combination,
             f.restoring,
             f.recapture,
-            f.nothing_to_teach
+            f.nothing_to_teach,
+            f.tree_too_large
         ),
     )?;
     say(

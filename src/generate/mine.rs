@@ -24,7 +24,9 @@
 //! finds a gain gets the deeper proof and the checks. Once a combination was played, the
 //! positions inside it are not looked at again.
 
-use super::{canonical_key, has_sacrifice, prove_solution, Game, Proof, Proven, Stop, Target};
+use super::{
+    canonical_key, has_sacrifice, practicable, prove_solution, Game, Proof, Proven, Stop, Target,
+};
 use crate::exercise::Bilingual;
 use crate::pdn::{self, PdnError, VariantGame};
 use crate::solver::{self, Solver};
@@ -69,6 +71,9 @@ impl Default for MineOptions {
                 plies: 1..=40,
                 horizon: 7,
                 nodes: 16_000,
+                // The practice tree is built only when asked for (`mine --max-tree`): it costs
+                // about three times the rest of the work.
+                max_tree: None,
                 ..Proof::default()
             },
             games_per_thread: 8,
@@ -179,6 +184,9 @@ pub struct Filtered {
     pub recapture: u64,
     /// Nothing to teach: no sacrifice, no quiet only-move after the key, no named motif.
     pub nothing_to_teach: u64,
+    /// Its practice tree has more turns than `practice` shows by default
+    /// ([`Proof::max_tree`](super::Proof::max_tree)).
+    pub tree_too_large: u64,
 }
 
 impl Filtered {
@@ -191,6 +199,7 @@ impl Filtered {
         self.restoring += other.restoring;
         self.recapture += other.recapture;
         self.nothing_to_teach += other.nothing_to_teach;
+        self.tree_too_large += other.tree_too_large;
     }
 }
 
@@ -404,6 +413,12 @@ pub fn mine_game<R: Game>(
         return result;
     }
     let filtered = &mut result.filtered;
+    // The practice tree, the dearest check, is built last, for the positions the other
+    // filters keep.
+    let proof = Proof {
+        max_tree: None,
+        ..options.proof.clone()
+    };
     let mut resume = 0;
     let mut seen = HashSet::new();
     for (ply, position) in positions.iter().enumerate() {
@@ -427,8 +442,7 @@ pub fn mine_game<R: Game>(
             break;
         }
         result.solved += 1;
-        let Some((goal, solution)) =
-            prove_solution(solver, position, options.target, &options.proof)
+        let Some((goal, solution)) = prove_solution(solver, position, options.target, &proof)
         else {
             filtered.no_combination += 1;
             continue;
@@ -448,6 +462,13 @@ pub fn mine_game<R: Game>(
         if !teaches(&solution) {
             filtered.nothing_to_teach += 1;
             continue;
+        }
+        if let Some(max_turns) = options.proof.max_tree {
+            let text = solution.line_texts().join(" ");
+            if !practicable(solver, &solution, &text, max_turns) {
+                filtered.tree_too_large += 1;
+                continue;
+            }
         }
         let played = match game.moves.get(ply) {
             None => Played::GameOver,

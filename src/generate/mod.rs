@@ -467,7 +467,7 @@ fn check<R: Rules>(
 /// at most `max_turns` turns of the solving side, built with `practice`'s default limits but
 /// no clock (so that the answer depends on the position alone). The tree recurses as deep as
 /// its longest line, on a thread with the stack `practice` gives it.
-fn practicable<R: Rules>(
+pub(crate) fn practicable<R: Rules>(
     solver: &mut Solver<R>,
     solution: &Solution<R>,
     text: &str,
@@ -481,11 +481,25 @@ fn practicable<R: Rules>(
         std::thread::Builder::new()
             .stack_size(TREE_STACK)
             .spawn_scoped(scope, || {
-                tree::build(solver, solution, Some(text), limits, max_turns).is_ok()
+                tree::build_within(
+                    solver,
+                    solution,
+                    Some(text),
+                    limits,
+                    max_turns,
+                    Some(PRACTICE_NODES),
+                )
+                .is_ok()
             })
             .is_ok_and(|thread| thread.join().unwrap_or(false))
     })
 }
+
+/// The most nodes the solver may search to build a kept exercise's practice tree (about a
+/// second of work): a position whose page would take longer to make is not kept either, and
+/// trees that outgrow the limit of turns are found out at this cost, not at that of building
+/// them to the limit.
+const PRACTICE_NODES: u64 = 8_000_000;
 
 /// The stack of the thread a practice tree is built on (as `practice` builds it).
 const TREE_STACK: usize = 64 << 20;

@@ -244,6 +244,9 @@ pub enum TreeError {
     TooLarge { limit: usize },
     /// A line of the tree that `check` does not accept: a bug, never shown as a proof.
     Disagrees { line: String, verdict: Verdict },
+    /// Building the tree searched more nodes than the budget of
+    /// [`build_within`] (`practice` itself sets none).
+    TooCostly { budget: u64 },
 }
 
 impl std::fmt::Display for TreeError {
@@ -253,6 +256,10 @@ impl std::fmt::Display for TreeError {
             TreeError::TooLarge { limit } => write!(
                 f,
                 "its proof tree has more than {limit} turns of the solving side (--max-tree N allows more)"
+            ),
+            TreeError::TooCostly { budget } => write!(
+                f,
+                "building its proof tree took more than {budget} positions of search"
             ),
             TreeError::Disagrees { line, verdict } => write!(
                 f,
@@ -286,10 +293,26 @@ pub fn build<R: Rules>(
     limits: Limits,
     max_turns: usize,
 ) -> Result<Turn, TreeError> {
+    build_within(solver, solution, book, limits, max_turns, None)
+}
+
+/// [`build`], given up (as [`TreeError::TooCostly`]) once the solver has searched more than
+/// `node_budget` nodes for it: how `generate` and `mine` tell cheaply that an exercise fits a
+/// practice page, without the clock (so that what they keep depends on the position alone).
+/// A tree built within the budget is the one [`build`] makes.
+pub fn build_within<R: Rules>(
+    solver: &mut Solver<R>,
+    solution: &Solution<R>,
+    book: Option<&str>,
+    limits: Limits,
+    max_turns: usize,
+    node_budget: Option<u64>,
+) -> Result<Turn, TreeError> {
     if !solution.is_solved() || solution.tree.is_none() {
         return Err(TreeError::Unsolved);
     }
     let book_moves = book.map(|text| book_line(&solution.position, text));
+    let solver_spent_start = solver.spent();
     let mut builder = Builder {
         solver,
         solution,
@@ -300,6 +323,7 @@ pub fn build<R: Rules>(
         turns: 0,
         line: Vec::new(),
         allowance: 0,
+        budget: node_budget.map(|nodes| (solver_spent_start, nodes)),
     };
     let start = solution.position;
     let proof = builder.distance(&start, limits.max_plies);
@@ -360,6 +384,9 @@ struct Builder<'a, R: Rules> {
     /// The plies (forced captures free) within which the page wants the goal from the start:
     /// the solver's proof and [`SLACK`].
     allowance: u32,
+    /// The solver's [`spent`](Solver::spent) nodes when the build began, and the most it may
+    /// search for the tree.
+    budget: Option<(u64, u64)>,
 }
 
 impl<R: Rules> Builder<'_, R> {
@@ -408,6 +435,11 @@ impl<R: Rules> Builder<'_, R> {
             return Err(TreeError::TooLarge {
                 limit: self.max_turns,
             });
+        }
+        if let Some((start, budget)) = self.budget {
+            if self.solver.spent() - start > budget {
+                return Err(TreeError::TooCostly { budget });
+            }
         }
         let legal = position.legal_moves();
         let capture = legal.first().map_or(0, Move::<R>::capture_count);

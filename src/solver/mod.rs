@@ -354,6 +354,8 @@ pub struct Solver<R: Rules> {
     plain_table: Vec<search::Entry>,
     /// The plain searches' nodes since the last reset of `nodes`.
     plain_nodes: u64,
+    /// Nodes searched by every [`Solver::solve_warm`] and [`Solver::prove_along`] so far.
+    spent: u64,
 }
 
 impl<R: Rules> Default for Solver<R> {
@@ -385,6 +387,7 @@ impl<R: Rules> Solver<R> {
             draw_rules: true,
             draw_cut: None,
             plain: false,
+            spent: 0,
             plain_table: Vec::new(),
             plain_nodes: 0,
         }
@@ -476,7 +479,15 @@ impl<R: Rules> Solver<R> {
         }
         solution.nodes = self.nodes + self.plain_nodes;
         solution.elapsed = started.elapsed();
+        self.spent += solution.nodes;
         solution
+    }
+
+    /// The nodes searched since the solver was made, by every solve and every proof of a
+    /// position along a line ([`prove_along`](Solver::prove_along)): a measure of work that,
+    /// unlike a clock, is the same on every machine.
+    pub fn spent(&self) -> u64 {
+        self.spent
     }
 }
 

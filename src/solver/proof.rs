@@ -352,14 +352,22 @@ impl<R: Rules> Solver<R> {
         let mut position = *position;
         // Deepening: a win is found at its own depth, and a failure at `depth` is cheaper with
         // the shallower results in the table.
+        let mut proven = Some(false);
         for d in 0..=depth {
             match self.prove(&mut position, d, clock) {
-                Ok(true) => return Some(true),
+                Ok(true) => {
+                    proven = Some(true);
+                    break;
+                }
                 Ok(false) => {}
-                Err(Aborted) => return None,
+                Err(Aborted) => {
+                    proven = None;
+                    break;
+                }
             }
         }
-        Some(false)
+        self.spent += self.nodes + self.plain_nodes;
+        proven
     }
 
     /// Sets the goal and its reference values, and the salt that gives this context its own
