@@ -366,7 +366,12 @@ fn each_filter_is_counted() {
     generate::mine(input, &options, &Stop::default(), &mut small, |_| {});
     let f = &small.filtered;
     assert_eq!(
-        (small.found, f.tree_too_large, f.inside_played, f.no_combination),
+        (
+            small.found,
+            f.tree_too_large,
+            f.inside_played,
+            f.no_combination
+        ),
         (0, 8, 0, 77)
     );
     // Every exercise has its title, hint and comment in both languages.
