@@ -148,11 +148,11 @@ fn a_folder_is_read_with_its_sub_folders_in_name_order() {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let html = std::fs::read_to_string(dir.join("sheet.html")).unwrap();
     assert_eq!(sheet_ids(&html), ["kg-01", "db-01", "ts-01"]);
-    // The choice applies to all of them (the solver puts the three at level 2), and counts
-    // every exercise read, those whose stated level rules them out before solving too.
+    // The choice applies to all of them (the solver puts the three at levels 1 and 2), and
+    // counts every exercise read, those whose stated level rules them out before solving too.
     let output = run_in(
         &dir,
-        &["practice", "course", "--level", "2", "--out", "p.html"],
+        &["practice", "course", "--max-level", "2", "--out", "p.html"],
     );
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert!(text(&output.stdout).contains("wrote p.html (3 exercises"));
@@ -191,12 +191,12 @@ fn a_choice_that_leaves_nothing_is_said_in_the_commands_language() {
     for (args, message) in [
         // A worksheet has each set's language, not one of its own: English.
         (
-            vec!["worksheet", &zh, "--level", "1"],
-            "no exercise matches --level 1 (of the 21 exercises read)",
+            vec!["worksheet", &zh, "--motif", "bomb"],
+            "no exercise matches --motif bomb (of the 21 exercises read)",
         ),
         (
-            vec!["worksheet", &zh, "--level", "1", "--lang", "zh"],
-            "没有符合 --level 1 的练习（共读入 21 道）",
+            vec!["worksheet", &zh, "--motif", "bomb", "--lang", "zh"],
+            "没有符合 --motif bomb 的练习（共读入 21 道）",
         ),
         // A practice page speaks the first set's language.
         (
