@@ -29,6 +29,14 @@ pub(super) struct Held {
     met: bool,
 }
 
+/// Entries of the table of positions whose new kings were tested ([`Solver::crowning_kept`]).
+pub(super) const KEPT_BITS: u32 = 14;
+
+/// A table of `1 << KEPT_BITS` empty entries.
+pub(super) fn new_kept_table() -> Vec<Held> {
+    vec![Held::default(); 1 << KEPT_BITS]
+}
+
 /// A table of `1 << HELD_BITS` empty entries.
 pub(super) fn new_held_table() -> Vec<Held> {
     vec![Held::default(); 1 << HELD_BITS]
@@ -136,10 +144,11 @@ impl<R: Rules> Solver<R> {
             // The side to move loses if it cannot move, which gives the same verdict.
             return counts;
         }
-        if position.count_legal_moves() == 0 {
-            !attacking
-        } else {
+        // Quiet: its legal moves are its quiet moves.
+        if position.has_quiet_move() {
             counts
+        } else {
+            !attacking
         }
     }
 
@@ -216,6 +225,29 @@ impl<R: Rules> Solver<R> {
     /// next move, nor with a move that forces the solving side to capture and is answered by
     /// such a move (a king trap).
     fn crowning_kept(&mut self, position: &Position<R>, needed: i32, nor_crown: bool) -> bool {
+        // The verdict depends on the pieces, the solving side and its kings at the start (all
+        // in the salt), `needed` and `nor_crown`: remembered, as the leaves of sibling trees
+        // meet.
+        let defender = self.attacker.other();
+        let key = position.with_turn(defender).hash_key()
+            ^ self.goal_salt
+            ^ KEPT_SALT.rotate_left(needed as u32 * 2 + u32::from(nor_crown));
+        let slot = (key >> (64 - KEPT_BITS)) as usize;
+        let entry = self.kept[slot];
+        if entry.key == key && entry.generation == self.generation {
+            return entry.met;
+        }
+        let kept = self.crowning_kept_now(position, needed, nor_crown);
+        self.kept[slot] = Held {
+            key,
+            generation: self.generation,
+            met: kept,
+        };
+        kept
+    }
+
+    /// [`Solver::crowning_kept`], worked out.
+    fn crowning_kept_now(&mut self, position: &Position<R>, needed: i32, nor_crown: bool) -> bool {
         let defender = self.attacker.other();
         let attacker = self.attacker;
         let kings_needed = self.start_kings as i32 + needed;
@@ -261,6 +293,9 @@ impl<R: Rules> Solver<R> {
 
 /// Mixed into the keys of the table of tested leaves, apart from the search's own keys.
 const HELD_SALT: u64 = 0x5bd1_e995_7f4a_7c15;
+
+/// Mixed into the keys of the table of tested new kings, apart from the others.
+const KEPT_SALT: u64 = 0x9e37_79b9_7f4a_7c15 ^ 0x0123_4567_89ab_cdef;
 
 #[cfg(test)]
 mod tests {

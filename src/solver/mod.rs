@@ -326,6 +326,8 @@ pub struct Solver<R: Rules> {
     lists: Vec<Box<damtutor_rules::MoveList<R>>>,
     /// The positions whose gain was tested, and whether it held.
     held: Vec<goal::Held>,
+    /// The positions whose new kings were tested, and whether they were safe.
+    kept: Vec<goal::Held>,
     generation: u32,
     nodes: u64,
     node_limit: u64,
@@ -372,6 +374,7 @@ impl<R: Rules> Solver<R> {
             plies: search::Plies::new(),
             lists: Vec::new(),
             held: goal::new_held_table(),
+            kept: goal::new_kept_table(),
             generation: 0,
             nodes: 0,
             node_limit: 0,

@@ -226,6 +226,11 @@ impl<R: Rules> Solver<R> {
         depth: u32,
         ply: usize,
     ) -> Result<bool, Aborted> {
+        if depth == 1 {
+            if let Some(verdict) = self.frontier(position, ply)? {
+                return Ok(verdict);
+            }
+        }
         match self.generate(position, depth, ply) {
             None => Ok(self.reached_here),
             Some((capture, next)) => self.children(position, ply, next, capture),
@@ -276,12 +281,12 @@ impl<R: Rules> Solver<R> {
 
     /// The verdict of a node from its children (moves generated at `ply`).
     ///
-    /// When the children are leaves and no move captures, the material stands as it is at
-    /// the leaves but for a promotion, so when the gain is short of the goal here (or the goal
-    /// is a win) a leaf can count only where a man is crowned or the defender is left without
-    /// a move. The defender's node is then refuted without looking at its moves, and the
-    /// solver's tries its promotions alone when the defender has three moves of men or more
-    /// (one piece put on the board blocks at most two).
+    /// Two plies from the leaves with no capture, when the gain is short of the goal (or the
+    /// goal is a win), the solver's quiet moves that neither promote nor give the defender a
+    /// capture fail (the defender's node below is decided by [`Solver::frontier`]: refuted),
+    /// so they are not tried when the defender has three moves of men or more (one piece put
+    /// on the board blocks at most two); and the defender tries first the replies that give
+    /// no capture.
     fn children(
         &mut self,
         position: &mut Position<R>,
@@ -290,25 +295,49 @@ impl<R: Rules> Solver<R> {
         capture: bool,
     ) -> Result<bool, Aborted> {
         let attacking = position.turn() == self.attacker;
-        let mut quiet_fails = false;
-        let short = next <= 1 && !capture && self.short_of_goal(position);
-        if short {
-            if next == 0 && !attacking {
-                return Ok(false);
-            }
-            // The solver's quiet move that neither promotes nor gives the defender a capture
-            // leaves it short at the leaves below: with no move for the defender left, or a
-            // defender's node refuted as above.
-            quiet_fails = attacking && position.quiet_man_moves(self.attacker.other()) >= 3;
-            if next == 0 && quiet_fails {
-                return self.promote_only(position, ply);
-            }
-        }
+        let short = next == 1 && !capture && self.short_of_goal(position);
         if attacking {
+            let quiet_fails = short && position.quiet_man_moves(self.attacker.other()) >= 3;
             self.attack(position, ply, next, capture, quiet_fails)
         } else {
             self.defend(position, ply, next, short)
         }
+    }
+
+    /// A node whose children are leaves, decided without generating its moves where it can
+    /// be: when nothing is to be captured and the gain is short of the goal (or the goal is a
+    /// win), the material at the leaves below stands as it is but for a promotion, so a leaf
+    /// can count only where a man is crowned or the defender is left without a move. The
+    /// defender's node is then refuted unless it has no move at all, and the solver's tries
+    /// its promotions alone when the defender has three moves of men or more (one piece put on
+    /// the board blocks at most two) - in the order of generation, as every node tries them.
+    /// `None`: the node must be searched.
+    fn frontier(
+        &mut self,
+        position: &mut Position<R>,
+        ply: usize,
+    ) -> Result<Option<bool>, Aborted> {
+        if position.has_capture() || !self.short_of_goal(position) {
+            return Ok(None);
+        }
+        if position.turn() != self.attacker {
+            return Ok(Some(!position.has_quiet_move()));
+        }
+        if position.quiet_man_moves(self.attacker.other()) < 3 {
+            return Ok(None);
+        }
+        if self.goal == Goal::Win {
+            return Ok(Some(false));
+        }
+        position.quiet_promotions_into(&mut self.plies.at(ply).moves);
+        let count = self.plies.0[ply].moves.len();
+        for index in 0..count {
+            let m = self.plies.0[ply].moves[index];
+            if self.try_move(position, &m, ply, 0)? {
+                return Ok(Some(true));
+            }
+        }
+        Ok(Some(false))
     }
 
     /// Whether no quiet move short of a promotion can reach the goal from `position`: the goal
@@ -320,21 +349,6 @@ impl<R: Rules> Solver<R> {
             Goal::Material(n) => balance(position, self.attacker) - self.start_balance < n as i32,
             Goal::King | Goal::Auto => false,
         }
-    }
-
-    /// The solver's node, children at the leaves, where only a promotion can reach the goal.
-    fn promote_only(&mut self, position: &mut Position<R>, ply: usize) -> Result<bool, Aborted> {
-        if self.goal == Goal::Win {
-            return Ok(false);
-        }
-        let count = self.plies.0[ply].moves.len();
-        for index in 0..count {
-            let m = self.plies.0[ply].moves[index];
-            if m.promotes() && self.try_move(position, &m, ply, 0)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
     }
 
     /// Whether `m` keeps the goal forced: the position after it proven within `depth`.
@@ -487,8 +501,8 @@ impl<R: Rules> Solver<R> {
         if position.has_capture() {
             return false;
         }
-        let no_moves = position.count_legal_moves() == 0;
-        if no_moves {
+        // No capture: the legal moves are the quiet moves.
+        if !position.has_quiet_move() {
             // The side that cannot move has lost.
             return position.turn() != self.attacker;
         }

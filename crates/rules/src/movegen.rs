@@ -772,6 +772,57 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// Fills `list` with the quiet moves of the side to move's men that crown, in the order
+    /// [`Position::legal_moves_into`] lists them. When the side to move has no capture (the
+    /// caller's to know: a capture would make them illegal), these are its legal promotions.
+    pub fn quiet_promotions_into(&self, list: &mut MoveList<R>) {
+        type G<R> = <R as Rules>::Geometry;
+        list.clear();
+        let men = self.side(self.turn) & !self.kings;
+        let targets = self.empty_bits() & Self::crowning_row(self.turn);
+        let mut promotion = |from: u64, to: u64| {
+            list.push(Move {
+                captured: 0,
+                from: from.trailing_zeros() as u8,
+                to: to.trailing_zeros() as u8,
+                king: false,
+                promotes: true,
+                rules: PhantomData,
+            })
+        };
+        match self.turn {
+            Color::White => {
+                for_each_man_move::<G<R>>(Direction::UpLeft, men, targets, &mut promotion);
+                for_each_man_move::<G<R>>(Direction::UpRight, men, targets, &mut promotion);
+            }
+            Color::Black => {
+                for_each_man_move::<G<R>>(Direction::DownLeft, men, targets, &mut promotion);
+                for_each_man_move::<G<R>>(Direction::DownRight, men, targets, &mut promotion);
+            }
+        }
+    }
+
+    /// Whether the side to move has a quiet move (a man's step or a king's move onto an empty
+    /// square), whatever it must capture: when it has no capture, whether it has a legal move.
+    pub fn has_quiet_move(&self) -> bool {
+        type G<R> = <R as Rules>::Geometry;
+        let empty = self.empty_bits();
+        let own = self.side(self.turn);
+        if self.quiet_man_moves(self.turn) > 0 {
+            return true;
+        }
+        let kings = own & self.kings;
+        kings != 0
+            && [
+                Direction::UpLeft,
+                Direction::UpRight,
+                Direction::DownLeft,
+                Direction::DownRight,
+            ]
+            .into_iter()
+            .any(|dir| G::<R>::step(dir, kings) & empty != 0)
+    }
+
     /// The number of legal moves, counted without building quiet moves (for bulk perft).
     pub fn count_legal_moves(&self) -> usize {
         type G<R> = <R as Rules>::Geometry;
@@ -845,6 +896,7 @@ mod tests {
             list.iter().any(|m| m.is_capture()),
             "{fen}: capture detection"
         );
+        let _ = quiet_shortcuts(&position);
         let keys: BTreeSet<Key> = list
             .iter()
             .map(|m| {
@@ -861,6 +913,56 @@ mod tests {
             .iter()
             .map(|&(from, to, captured, crowned)| key(from, to, captured, crowned))
             .collect()
+    }
+
+    /// In a position without a capture, the shortcuts the solver takes agree with the legal
+    /// moves: whether there is one, and the promotions in the order of the list.
+    /// Returns how many promotions it compared.
+    fn quiet_shortcuts<R: Rules>(position: &Position<R>) -> usize {
+        let list = position.legal_moves();
+        if position.has_capture() {
+            return 0;
+        }
+        assert_eq!(position.has_quiet_move(), !list.is_empty(), "{position:?}");
+        let mut promotions = crate::MoveList::new();
+        position.quiet_promotions_into(&mut promotions);
+        let expected: Vec<_> = list.iter().filter(|m| m.promotes()).copied().collect();
+        assert_eq!(promotions.to_vec(), expected, "{position:?}");
+        expected.len()
+    }
+
+    /// Plays `games` random games of `R` (a fixed seed) and checks [`quiet_shortcuts`] on
+    /// every position, kings and crowning rows included.
+    fn random_games<R: Rules>(games: u32) {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let (mut checked, mut promotions) = (0, 0);
+        for _ in 0..games {
+            let mut position = Position::<R>::initial();
+            for _ in 0..200 {
+                promotions += quiet_shortcuts(&position);
+                checked += 1;
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                position = position.play_unchecked(&moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            checked > games * 20 && promotions > 0,
+            "{checked} {promotions}"
+        );
+    }
+
+    #[test]
+    fn the_solvers_shortcuts_agree_with_the_legal_moves() {
+        random_games::<International>(40);
+        random_games::<Brazilian>(40);
+        random_games::<Russian>(40);
+        random_games::<English>(40);
     }
 
     #[test]
