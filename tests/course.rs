@@ -5,8 +5,7 @@
 //! solution the solver's; and each board's whole course one practice page with `practice`'s
 //! defaults.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::run_in_crate;
 use damtutor::exercise::{self, Exercise, ExerciseSet};

@@ -2,11 +2,9 @@
 //! topics and types, determinism per seed, versions with their own keys, the JSON and key
 //! shapes, and the command (files, formats, versions, errors and exit codes).
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
-#[path = "support/quiz_answers.rs"]
-mod answers;
+use crate::support::quiz_answers as answers;
 
 use answers::{check_question, options, quiz, square};
 use damtutor::quiz::{generate, Key, Question, QuestionType, Quiz, QuizOptions, Topic, TypeCounts};

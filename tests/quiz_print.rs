@@ -4,11 +4,8 @@
 //! sees (alt text, aria-label, title, data-*), the SVG diagrams embedded in the exports
 //! included.
 
-#[allow(dead_code)]
-#[path = "support/browser.rs"]
-mod browser;
-#[path = "support/pdf.rs"]
-mod pdf;
+use crate::support::browser;
+use crate::support::pdf;
 use pdf::pdf_pages;
 
 use damtutor::lms as export;

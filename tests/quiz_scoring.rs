@@ -4,8 +4,7 @@
 //! game's rules, Chinese feedback stays Chinese, and no answer, however strange, breaks the
 //! scorer.
 
-#[path = "support/english_words.rs"]
-mod english;
+use crate::support::english_words as english;
 use english::english_words;
 
 use damtutor::check::check_line;
