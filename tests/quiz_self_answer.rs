@@ -4,8 +4,9 @@
 //! wording gives away (the long diagonal and the corners, the conduct questions of seed 000).
 //! Quizzes are built without printing (no PDF), so the scan stays fast.
 
+use crate::support::quiz_answers::quiz;
 use crate::support::scale::scaled;
-use damtutor::quiz::{answers_design, generate, QuestionType, QuizOptions};
+use damtutor::quiz::{answers_design, QuestionType};
 use damtutor::words::Lang;
 use damtutor::Variant;
 use std::collections::BTreeSet;
@@ -59,13 +60,7 @@ fn no_quiz_answers_itself(variant: Variant) {
             } else {
                 Lang::English
             };
-            let quiz = generate(&QuizOptions {
-                variants: vec![variant],
-                seed,
-                lang,
-                ..QuizOptions::default()
-            })
-            .unwrap();
+            let quiz = quiz(variant, seed, lang);
             let context = format!("{variant} seed {seed}");
             // Families whose answers one's wording gives away: never both on a paper.
             let asked = |family: &str| quiz.questions.iter().any(|q| q.family == family);
