@@ -18,8 +18,10 @@ use damtutor::Variant;
 use serde_json::json;
 use std::path::Path;
 
+/// The sampled quiz of `variant`, `seed` and `lang` (FEN questions on odd seeds), made once a
+/// test run for every quiz test that reads it.
 fn quiz(variant: Variant, seed: u64, lang: Lang) -> Quiz {
-    answers::quiz(variant, seed, lang)
+    answers::made(&answers::sampled(variant, seed, lang))
 }
 
 /// A small quiz for the snapshots: a few questions of each type, with diagrams.

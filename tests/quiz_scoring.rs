@@ -17,8 +17,10 @@ use damtutor::{with_variant, International, Position, Rules, Variant};
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// The sampled quiz of `variant`, `seed` and `lang` (FEN questions on odd seeds), made once a
+/// test run for every quiz test that reads it.
 fn quiz(variant: Variant, seed: u64, lang: Lang) -> Quiz {
-    answers::quiz(variant, seed, lang)
+    answers::made(&answers::sampled(variant, seed, lang))
 }
 
 /// The points scored on question `id`.

@@ -697,6 +697,16 @@ pub fn check_in<R: Rules>(q: &Question) {
     assert_eq!(distinct.len(), q.options.len(), "{context}");
 }
 
+/// The sampled quizzes' options: `variant`, `seed` and `lang`, with the FEN questions asked on
+/// odd seeds (a teacher's choice, off by default). `checked_quizzes` and the scan for quizzes
+/// that answer themselves (`quiz_self_answer.rs`) read the same quizzes, made once.
+pub fn sampled(variant: Variant, seed: u64, lang: Lang) -> QuizOptions {
+    QuizOptions {
+        fen_questions: seed % 2 == 1,
+        ..options(&[variant], seed, lang)
+    }
+}
+
 /// The families a game's quizzes turned up, over `seeds` quizzes in both languages, each
 /// question checked a second way; `also` checks each quiz further (its words), so that each
 /// quiz is generated once.
@@ -708,11 +718,7 @@ pub fn checked_quizzes(
     let mut families = BTreeSet::new();
     for seed in seeds {
         for lang in [Lang::English, Lang::Chinese] {
-            // FEN writing is asked for on odd seeds only (a teacher's choice, off by default).
-            let quiz = made(&QuizOptions {
-                fen_questions: seed % 2 == 1,
-                ..options(&[variant], seed, lang)
-            });
+            let quiz = made(&sampled(variant, seed, lang));
             also(&quiz, seed);
             assert_eq!(quiz.total_points, 100, "{variant} seed {seed}");
             assert_eq!(
