@@ -1,8 +1,7 @@
 //! Marking a class: known marks for a fixture class, bad files reported while the others are
 //! still marked, and the gradebook written.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use cli::run_in_crate as damtutor;
 

@@ -1,10 +1,8 @@
 //! Checking students' lines: each verdict on real combinations, and the CLI contract.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
-#[path = "support/combinations.rs"]
-mod combinations;
+use crate::support::combinations;
 
 use damtutor::check::{check_line, Verdict};
 use damtutor::solver::{Goal, Limits, Solver};

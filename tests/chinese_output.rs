@@ -3,8 +3,7 @@
 //! (or a Chinese set) is scanned for English words. Move notation, FENs, exercise ids, file
 //! names and command flags are not words.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use std::path::{Path, PathBuf};
 

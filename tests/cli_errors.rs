@@ -2,8 +2,7 @@
 //! place from what went wrong. 1: the input was understood but rejected, or some items were
 //! skipped; 2: usage, a file that does not read or parse, a template.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 use std::path::{Path, PathBuf};
 

@@ -4,8 +4,7 @@
 //! Exit codes: 0 success, 1 input understood but rejected (invalid position, illegal move),
 //! 2 input that could not be read (FEN or move syntax, usage).
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 use cli::run;
 
 use serde_json::{json, Value};

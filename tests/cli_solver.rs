@@ -1,7 +1,6 @@
 //! The solve and validate commands: JSON contract, messages and exit codes.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 fn damtutor(args: &[&str]) -> (Option<i32>, String, String) {
     cli::damtutor(args).in_crate().outcome()

@@ -2,12 +2,12 @@
 //! exercises per board, levels 1 to 6 each taught, every exercise with a level, motifs, a title
 //! and hint in both languages and a named source; no position twice on a board, nor its colour
 //! mirror; every exercise proven as `damtutor validate` proves it, its written level, motifs and
-//! solution the solver's; and each board's whole course one practice page with `practice`'s
-//! defaults.
+//! solution the solver's; and a practice page with `practice`'s defaults of each board: of a
+//! sample of each level by default, of the whole board in the long run (`--ignored`).
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
+use crate::support::scale::scaled;
 use cli::run_in_crate;
 use damtutor::exercise::{self, Exercise, ExerciseSet};
 use damtutor::practice::{self, PracticeOptions};
@@ -117,28 +117,57 @@ fn no_position_appears_twice_on_a_board_nor_its_colour_mirror() {
     }
 }
 
+/// Which of a board's exercises go on its practice page.
+#[derive(Clone, Copy)]
+enum Page {
+    /// `scaled(2)` exercises of each level (evenly spread over the level's exercises in file
+    /// order; 12 a board by default, 48 in CI): the default run's page.
+    Sample,
+    /// The whole board, as a teacher makes it with `damtutor practice exercises/course/<game>`
+    /// (the long run).
+    Whole,
+}
+
 /// One board through the check `validate` makes (every solution proven, every key unique
 /// within the solver's horizon), each exercise's level, motifs and solution the solver's
 /// (the level is the estimate of the solution, as `generate` and `mine` wrote it); then the
-/// whole board as one practice page with `practice`'s defaults (every proof tree within its
-/// --max-tree), as a teacher makes it with `damtutor practice exercises/course/<game>`.
-fn board_is_proven_and_practicable(game: &str) {
+/// `page` of the board as one practice page with `practice`'s defaults (every proof tree within
+/// its --max-tree).
+fn board_is_proven_and_practicable(game: &str, page: Page) {
     let files = board(game);
     let reports: Vec<Vec<ExerciseReport>> = files
         .iter()
         .map(|(_, set)| verify::verify_set(set, Limits::default()))
         .collect();
-    let mut items = Vec::new();
+    let mut by_level: BTreeMap<Option<u8>, Vec<Item>> = BTreeMap::new();
     for ((path, set), reports) in files.iter().zip(&reports) {
         for (e, report) in set.exercises.iter().zip(reports) {
             check_exercise(path, e, report);
-            items.push(Item {
+            by_level.entry(e.difficulty).or_default().push(Item {
                 set,
                 exercise: e,
                 solution: &report.solution,
             });
         }
     }
+    let items: Vec<Item> = match page {
+        Page::Whole => by_level.into_values().flatten().collect(),
+        Page::Sample => {
+            let per_level = scaled(2) as usize;
+            by_level
+                .into_values()
+                .flat_map(|level| {
+                    let count = level.len();
+                    let wanted = per_level.min(count);
+                    level
+                        .into_iter()
+                        .enumerate()
+                        .filter(move |(i, _)| (0..wanted).any(|k| k * count / wanted == *i))
+                        .map(|(_, item)| item)
+                })
+                .collect()
+        }
+    };
     if let Err(error) = practice::build(&items, &PracticeOptions::default()) {
         panic!("{game}: no practice page: {error}");
     }
@@ -166,23 +195,47 @@ fn check_exercise(path: &Path, e: &Exercise, report: &ExerciseReport) {
 }
 
 #[test]
-fn the_international_course_is_proven_and_practicable() {
-    board_is_proven_and_practicable("international");
+fn the_international_course_is_proven_and_a_sample_practicable() {
+    board_is_proven_and_practicable("international", Page::Sample);
 }
 
 #[test]
-fn the_brazilian_course_is_proven_and_practicable() {
-    board_is_proven_and_practicable("brazilian");
+fn the_brazilian_course_is_proven_and_a_sample_practicable() {
+    board_is_proven_and_practicable("brazilian", Page::Sample);
 }
 
 #[test]
-fn the_russian_course_is_proven_and_practicable() {
-    board_is_proven_and_practicable("russian");
+fn the_russian_course_is_proven_and_a_sample_practicable() {
+    board_is_proven_and_practicable("russian", Page::Sample);
 }
 
 #[test]
-fn the_english_course_is_proven_and_practicable() {
-    board_is_proven_and_practicable("english");
+fn the_english_course_is_proven_and_a_sample_practicable() {
+    board_is_proven_and_practicable("english", Page::Sample);
+}
+
+#[test]
+#[ignore = "long: the whole board as one practice page (run by CI's --ignored run)"]
+fn the_whole_international_course_is_one_practice_page() {
+    board_is_proven_and_practicable("international", Page::Whole);
+}
+
+#[test]
+#[ignore = "long: the whole board as one practice page (run by CI's --ignored run)"]
+fn the_whole_brazilian_course_is_one_practice_page() {
+    board_is_proven_and_practicable("brazilian", Page::Whole);
+}
+
+#[test]
+#[ignore = "long: the whole board as one practice page (run by CI's --ignored run)"]
+fn the_whole_russian_course_is_one_practice_page() {
+    board_is_proven_and_practicable("russian", Page::Whole);
+}
+
+#[test]
+#[ignore = "long: the whole board as one practice page (run by CI's --ignored run)"]
+fn the_whole_english_course_is_one_practice_page() {
+    board_is_proven_and_practicable("english", Page::Whole);
 }
 
 /// A teacher's first sheet: the level-1 exercises of a board's folder, as the README shows.

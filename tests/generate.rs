@@ -3,8 +3,7 @@
 //! exercises are the same position or mirrors; mining a fixture of games with known shots and
 //! broken games gives the shots with their sources and reports the broken games.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 use cli::run;
 
 use damtutor::exercise::{self, Exercise, ExerciseSet};

@@ -2,8 +2,7 @@
 //! destroyed or half-written file, no live markup from a file, bounded time and memory, and a
 //! message that says where. One test per defect of issue 16 (and what fuzzing found).
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 use cli::run_in as run;
 
 use std::path::{Path, PathBuf};

@@ -2,8 +2,7 @@
 //! bounded read-ahead, the result does not depend on the number of threads, and the set written
 //! as the games are mined is the one `exercise::to_yaml` writes.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
 #[path = "../benches/input/games.rs"]
 mod games;

@@ -4,12 +4,10 @@
 //! key, a reload mid-way, hints, and handing in a file that `damtutor check` marks to the same
 //! score. Without Chromium the browser tests say they are skipped (under CI they fail).
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 use cli::run as damtutor;
 
-#[path = "support/browser.rs"]
-mod browser;
+use crate::support::browser;
 
 use browser::{Browser, Page};
 use damtutor::exercise::{self, ExerciseSet};

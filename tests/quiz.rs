@@ -4,15 +4,12 @@
 //! quiz. Totals, versions and the command are tested in `quiz_options.rs`, printing and the
 //! exports in `quiz_print.rs`, scoring in `quiz_scoring.rs`.
 
-#[path = "support/english_words.rs"]
-mod english;
+use crate::support::english_words as english;
 use english::english_words;
 
-#[path = "support/quiz_answers.rs"]
-mod answers;
+use crate::support::quiz_answers as answers;
 
-#[path = "../crates/rules/tests/support/scale.rs"]
-mod scale;
+use crate::support::scale;
 use scale::scaled;
 
 use answers::{check_question, checked_quizzes, every_family_turns_up, options};

@@ -4,35 +4,29 @@
 //! sees (alt text, aria-label, title, data-*), the SVG diagrams embedded in the exports
 //! included.
 
-#[allow(dead_code)]
-#[path = "support/browser.rs"]
-mod browser;
-#[path = "support/pdf.rs"]
-mod pdf;
+use crate::support::browser;
+use crate::support::pdf;
+use crate::support::quiz_answers as answers;
 use pdf::pdf_pages;
 
 use damtutor::lms as export;
 use damtutor::quiz::print as document;
-use damtutor::quiz::{generate, Question, QuestionType, Quiz, QuizOptions};
+use damtutor::quiz::{Question, QuestionType, Quiz, QuizOptions};
 use damtutor::render::templates::{Document, Format, Templates};
 use damtutor::words::Lang;
 use damtutor::Variant;
 use serde_json::json;
 use std::path::Path;
 
+/// The sampled quiz of `variant`, `seed` and `lang` (FEN questions on odd seeds), made once a
+/// test run for every quiz test that reads it.
 fn quiz(variant: Variant, seed: u64, lang: Lang) -> Quiz {
-    generate(&QuizOptions {
-        variants: vec![variant],
-        seed,
-        lang,
-        ..QuizOptions::default()
-    })
-    .unwrap()
+    answers::made(&answers::sampled(variant, seed, lang))
 }
 
 /// A small quiz for the snapshots: a few questions of each type, with diagrams.
 fn small_quiz(variant: Variant, lang: Lang) -> Quiz {
-    generate(&QuizOptions {
+    answers::made(&QuizOptions {
         variants: vec![variant],
         total: Some(40),
         seed: 2024,
@@ -47,7 +41,6 @@ fn small_quiz(variant: Variant, lang: Lang) -> Quiz {
         fen_questions: true,
         ..QuizOptions::default()
     })
-    .unwrap()
 }
 
 /// Checks that tags open and close in order (CDATA, comments and the declaration skipped).

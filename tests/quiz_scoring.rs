@@ -4,27 +4,23 @@
 //! game's rules, Chinese feedback stays Chinese, and no answer, however strange, breaks the
 //! scorer.
 
-#[path = "support/english_words.rs"]
-mod english;
+use crate::support::english_words as english;
+use crate::support::quiz_answers::{self as answers, made};
 use english::english_words;
 
 use damtutor::check::check_line;
 use damtutor::check::{score, AnswerValue, QuizScore};
-use damtutor::quiz::{generate, Key, Question, QuestionType, Quiz, QuizOptions};
+use damtutor::quiz::{Key, Question, QuestionType, Quiz, QuizOptions};
 use damtutor::solver::{Goal, Limits, Solver};
 use damtutor::words::Lang;
 use damtutor::{with_variant, International, Position, Rules, Variant};
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// The sampled quiz of `variant`, `seed` and `lang` (FEN questions on odd seeds), made once a
+/// test run for every quiz test that reads it.
 fn quiz(variant: Variant, seed: u64, lang: Lang) -> Quiz {
-    let options = QuizOptions {
-        variants: vec![variant],
-        seed,
-        lang,
-        ..QuizOptions::default()
-    };
-    generate(&options).unwrap()
+    answers::made(&answers::sampled(variant, seed, lang))
 }
 
 /// The points scored on question `id`.
@@ -85,7 +81,7 @@ fn with_question_in(
     lang: Lang,
 ) -> (Quiz, Question) {
     for seed in 0..200 {
-        let quiz = generate(&QuizOptions {
+        let quiz = made(&QuizOptions {
             variants: vec![variant],
             count: Some(30),
             seed,
@@ -94,8 +90,7 @@ fn with_question_in(
             // The FEN blanks are asked for (a teacher's choice, off by default).
             fen_questions: true,
             ..QuizOptions::default()
-        })
-        .unwrap();
+        });
         if let Some(q) = find(&quiz, family, kind) {
             return (quiz, q);
         }
@@ -141,13 +136,12 @@ fn single_choice_scores_the_one_letter() {
 fn multiple_choice_is_all_or_nothing() {
     let (quiz, q) = (0..200)
         .find_map(|seed| {
-            let quiz = generate(&QuizOptions {
+            let quiz = made(&QuizOptions {
                 count: Some(20),
                 seed,
                 types: vec![QuestionType::Multi],
                 ..QuizOptions::default()
-            })
-            .unwrap();
+            });
             let q = quiz.questions.iter().find(|q| q.answer.len() >= 2)?.clone();
             Some((quiz, q))
         })

@@ -3,14 +3,10 @@
 //! in headless Chromium in both languages - pick three exercises, preview the worksheet,
 //! download its PDF and count the pages, make a quiz, upload a class sheet and read the marks.
 
-#[path = "support/browser.rs"]
-#[allow(dead_code)]
-mod browser;
-#[path = "support/pdf.rs"]
-mod pdf;
+use crate::support::browser;
+use crate::support::cli;
+use crate::support::pdf;
 use pdf::pdf_pages;
-#[path = "support/cli.rs"]
-mod cli;
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};

@@ -1,7 +1,6 @@
 //! The solver on verified combinations, its limits, and its claims against a plain minimax.
 
-#[path = "support/combinations.rs"]
-mod combinations;
+use crate::support::combinations;
 
 use damtutor::solver::{tag_line, Goal, Limits, Motif, Solver, Status, Uniqueness};
 use damtutor::Russian;

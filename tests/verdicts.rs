@@ -3,8 +3,7 @@
 //! never `wrong`, and is not marked - in check-line, in a class's gradebook and in quiz scoring,
 //! in English and in Chinese; a proven refutation is still `wrong`.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 use cli::run_in_crate as damtutor;
 
 use damtutor::check::{check_line, score, AnswerValue, Verdict};

@@ -3,8 +3,7 @@
 //! exactly its exercise's pieces, everything from a file escaped, reproducible shuffles), and
 //! the `damtutor worksheet` command's files and exit codes.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 use cli::run_in;
 
 use damtutor::exercise::{self, ExerciseSet};

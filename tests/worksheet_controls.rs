@@ -2,8 +2,7 @@
 //! `--motif`, `--level`, `--max-level`, `--count` with `--seed`), the header (`--title`,
 //! `--subtitle`, `--school`), `--hints`; and bilingual exercise texts, never mixed on a sheet.
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 use cli::run_in;
 
 use damtutor::exercise::{self, ExerciseSet};

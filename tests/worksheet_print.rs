@@ -6,14 +6,10 @@
 //! and writes nothing. Without Chromium the browser tests say they are skipped (under CI they
 //! fail).
 
-#[path = "support/cli.rs"]
-mod cli;
+use crate::support::cli;
 
-#[allow(dead_code)]
-#[path = "support/browser.rs"]
-mod browser;
-#[path = "support/pdf.rs"]
-mod pdf;
+use crate::support::browser;
+use crate::support::pdf;
 use pdf::pdf_pages;
 
 use browser::{Browser, Page};

@@ -9,7 +9,8 @@ use damtutor::words::Lang;
 use damtutor::{with_variant, Rules, Variant};
 use damtutor_rules::Position;
 use serde::Deserialize;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex, OnceLock};
 
 #[derive(Deserialize)]
 pub struct Geometry {
@@ -115,8 +116,30 @@ pub fn options(variants: &[Variant], seed: u64, lang: Lang) -> QuizOptions {
     }
 }
 
+/// The quiz of `variant`, `seed` and `lang` with the default options, made once a test run
+/// (see [`made`]).
 pub fn quiz(variant: Variant, seed: u64, lang: Lang) -> Quiz {
-    generate(&options(&[variant], seed, lang)).unwrap()
+    made(&options(&[variant], seed, lang))
+}
+
+/// The quiz of `options`, made once for the whole test run however many tests ask for it: the
+/// generator's solver work is most of the quiz tests' time, and they ask for the same quizzes
+/// (seeds 0-6 of every game, the first quiz with a question of a family). A test of the
+/// generator itself (the same seed gives the same quiz) calls `generate`.
+pub fn made(options: &QuizOptions) -> Quiz {
+    type Made = Mutex<HashMap<String, Arc<OnceLock<Quiz>>>>;
+    static MADE: OnceLock<Made> = OnceLock::new();
+    // The options' every field, the key: two option sets that print alike are alike.
+    let cell = MADE
+        .get_or_init(Made::default)
+        .lock()
+        .unwrap()
+        .entry(format!("{options:?}"))
+        .or_default()
+        .clone();
+    // Made outside the lock, so that other quizzes are made meanwhile.
+    cell.get_or_init(|| generate(options).unwrap_or_else(|e| panic!("{options:?}: {e}")))
+        .clone()
 }
 
 pub fn letter(i: usize) -> String {
@@ -674,6 +697,16 @@ pub fn check_in<R: Rules>(q: &Question) {
     assert_eq!(distinct.len(), q.options.len(), "{context}");
 }
 
+/// The sampled quizzes' options: `variant`, `seed` and `lang`, with the FEN questions asked on
+/// odd seeds (a teacher's choice, off by default). `checked_quizzes` and the scan for quizzes
+/// that answer themselves (`quiz_self_answer.rs`) read the same quizzes, made once.
+pub fn sampled(variant: Variant, seed: u64, lang: Lang) -> QuizOptions {
+    QuizOptions {
+        fen_questions: seed % 2 == 1,
+        ..options(&[variant], seed, lang)
+    }
+}
+
 /// The families a game's quizzes turned up, over `seeds` quizzes in both languages, each
 /// question checked a second way; `also` checks each quiz further (its words), so that each
 /// quiz is generated once.
@@ -685,12 +718,7 @@ pub fn checked_quizzes(
     let mut families = BTreeSet::new();
     for seed in seeds {
         for lang in [Lang::English, Lang::Chinese] {
-            // FEN writing is asked for on odd seeds only (a teacher's choice, off by default).
-            let quiz = generate(&QuizOptions {
-                fen_questions: seed % 2 == 1,
-                ..options(&[variant], seed, lang)
-            })
-            .unwrap();
+            let quiz = made(&sampled(variant, seed, lang));
             also(&quiz, seed);
             assert_eq!(quiz.total_points, 100, "{variant} seed {seed}");
             assert_eq!(
