@@ -26,7 +26,7 @@ use crate::notation::{self, BrokenRule, MoveError};
 use crate::solver::{self, DrawClock, Goal, Limits, Solution, Solver, Status, TreeNode, Unknown};
 use crate::square::Color;
 use crate::words::Lang;
-use damtutor_rules::{Move, Position, Rules};
+use damtutor_rules::{Move, MoveList, Position, Rules};
 use serde::Serialize;
 
 /// The first thing wrong with a line.
@@ -241,7 +241,7 @@ fn ends_in_a_win<R: Rules>(
             Err(_) => return false,
         }
     }
-    if position.legal_moves().is_empty() {
+    if !position.has_legal_move() {
         return position.turn() != start.turn();
     }
     solver.prove_from(start, Goal::Win, &position, 4, limits) == Some(true)
@@ -471,7 +471,7 @@ fn rest_steps<R: Rules>(
             steps.push(RestStep {
                 reply: reply.take(),
                 answer: Some(text),
-                wins: after.legal_moves().is_empty(),
+                wins: !after.has_legal_move(),
                 crowns: m.promotes(),
                 takes: m.capture_count() as u32,
             });
@@ -702,7 +702,8 @@ impl<R: Rules> Walk<'_, R> {
         token: &str,
         rest: &[String],
     ) -> Result<(Move<R>, bool), MoveError> {
-        let legal = self.position.legal_moves();
+        let mut legal = MoveList::new();
+        self.position.legal_moves_into(&mut legal);
         let direct = self.position.parse_move(token);
         match direct {
             Ok(m) => return Ok((m, true)),
@@ -785,7 +786,7 @@ impl<R: Rules> Walk<'_, R> {
             self.limits,
         );
         let (why, moves) = match found {
-            None if self.position.legal_moves().is_empty() => (Reason::GoalNotReached, Vec::new()),
+            None if !self.position.has_legal_move() => (Reason::GoalNotReached, Vec::new()),
             None => (Reason::NotForced, Vec::new()),
             Some(refutation) => {
                 let texts = solver::line_texts(&self.position, &refutation.moves);
@@ -850,7 +851,8 @@ pub fn refutation<R: Rules>(
     limits: Limits,
 ) -> Option<Refutation<R>> {
     let attacker = start.turn();
-    let legal = position.legal_moves();
+    let mut legal = MoveList::new();
+    position.legal_moves_into(&mut legal);
     let mut order: Vec<Move<R>> = legal.iter().copied().collect();
     order.sort_by_key(|m| std::cmp::Reverse(m.capture_count()));
     for reply in order {
@@ -862,7 +864,8 @@ pub fn refutation<R: Rules>(
         let mut crowns = reply.promotes();
         let mut now = after;
         for _ in 0..6 {
-            let next = now.legal_moves();
+            let mut next = MoveList::new();
+            now.legal_moves_into(&mut next);
             if next.len() != 1 {
                 break;
             }

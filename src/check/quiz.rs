@@ -40,7 +40,7 @@ use crate::square::Color;
 use crate::words::synonyms::same_word;
 use crate::words::{self, say, Lang, Text};
 use crate::{with_variant, Rules};
-use damtutor_rules::Position;
+use damtutor_rules::{MoveList, Position};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -322,7 +322,8 @@ fn broken_rule<R: Rules>(start: &Position<R>, check: &LineCheck, lang: Lang) -> 
             Err(_) => break,
         }
     }
-    let legal = at.legal_moves();
+    let mut legal = MoveList::new();
+    at.legal_moves_into(&mut legal);
     let read = parse_move_text(&error.text, R::RULES.board);
     let quiet = read.as_ref().is_ok_and(|t| !t.capture);
     match legal.first() {

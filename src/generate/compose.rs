@@ -25,7 +25,7 @@ use crate::setup::Setup;
 use crate::solver::{self, Solver};
 use crate::square::{Color, Role, Square};
 use crate::{with_variant, Board, Variant};
-use damtutor_rules::{Position, Rules};
+use damtutor_rules::{MoveList, Position, Rules};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -330,7 +330,8 @@ fn playout<R: Rules>(
             }
             *left = left.saturating_sub(1);
         }
-        let moves = position.legal_moves();
+        let mut moves = MoveList::new();
+        position.legal_moves_into(&mut moves);
         if moves.is_empty() {
             return None;
         }
@@ -528,26 +529,32 @@ pub fn turkish_ready<R: Rules>(position: &Position<R>) -> bool {
     }
     let side = position.turn();
     let start = crate::solver::balance(position, side);
-    position.legal_moves().iter().any(|m| {
-        let after = position.play_unchecked(m);
-        if !after.has_capture() {
-            return false;
-        }
-        let replies = after.legal_moves();
-        replies.len() <= 2
-            && replies.iter().any(|capture| {
-                let next = after.play_unchecked(capture);
-                let stops = next
-                    .with_turn(after.turn())
-                    .legal_moves()
-                    .iter()
-                    .any(|again| again.is_capture() && again.from() == capture.to());
-                stops
-                    && next.legal_moves().iter().any(|r| {
-                        r.captured().contains(capture.to())
-                            && crate::solver::balance(&next.play_unchecked(r), side) > start
+    position.with_legal_moves(|moves| {
+        moves.iter().any(|m| {
+            let after = position.play_unchecked(m);
+            if !after.has_capture() {
+                return false;
+            }
+            after.with_legal_moves(|replies| {
+                replies.len() <= 2
+                    && replies.iter().any(|capture| {
+                        let next = after.play_unchecked(capture);
+                        let stops = next.with_turn(after.turn()).with_legal_moves(|again| {
+                            again
+                                .iter()
+                                .any(|again| again.is_capture() && again.from() == capture.to())
+                        });
+                        stops
+                            && next.with_legal_moves(|takes| {
+                                takes.iter().any(|r| {
+                                    r.captured().contains(capture.to())
+                                        && crate::solver::balance(&next.play_unchecked(r), side)
+                                            > start
+                                })
+                            })
                     })
             })
+        })
     })
 }
 
@@ -615,34 +622,43 @@ pub fn king_trap_ready<R: Rules>(position: &Position<R>) -> bool {
     let start = crate::solver::balance(position, side);
     // Whether the side to move in `p` takes the piece on `square` and ends ahead of `start`.
     let takes = |p: &Position<R>, square: Square| {
-        p.legal_moves().iter().any(|r| {
-            r.captured().contains(square)
-                && crate::solver::balance(&p.play_unchecked(r), side) > start
+        p.with_legal_moves(|moves| {
+            moves.iter().any(|r| {
+                r.captured().contains(square)
+                    && crate::solver::balance(&p.play_unchecked(r), side) > start
+            })
         })
     };
-    position.legal_moves().iter().any(|m| {
-        let after = position.play_unchecked(m);
-        if !after.has_capture() {
-            return false;
-        }
-        after.legal_moves().iter().any(|crown| {
-            if !crown.promotes() {
+    position.with_legal_moves(|moves| {
+        moves.iter().any(|m| {
+            let after = position.play_unchecked(m);
+            if !after.has_capture() {
                 return false;
             }
-            let crowned = after.play_unchecked(crown);
-            let king = crown.to();
-            if takes(&crowned, king) {
-                return true;
-            }
-            crowned.legal_moves().iter().any(|w| {
-                let sent = crowned.play_unchecked(w);
-                let replies = sent.legal_moves();
-                !w.is_capture()
-                    && sent.has_capture()
-                    && replies.iter().all(|c| c.from() == king)
-                    && replies
-                        .iter()
-                        .all(|c| takes(&sent.play_unchecked(c), c.to()))
+            after.with_legal_moves(|crowns| {
+                crowns.iter().any(|crown| {
+                    if !crown.promotes() {
+                        return false;
+                    }
+                    let crowned = after.play_unchecked(crown);
+                    let king = crown.to();
+                    if takes(&crowned, king) {
+                        return true;
+                    }
+                    crowned.with_legal_moves(|sends| {
+                        sends.iter().any(|w| {
+                            let sent = crowned.play_unchecked(w);
+                            !w.is_capture()
+                                && sent.has_capture()
+                                && sent.with_legal_moves(|replies| {
+                                    replies.iter().all(|c| c.from() == king)
+                                        && replies
+                                            .iter()
+                                            .all(|c| takes(&sent.play_unchecked(c), c.to()))
+                                })
+                        })
+                    })
+                })
             })
         })
     })

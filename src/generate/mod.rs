@@ -397,7 +397,7 @@ fn prove_with<R: Rules>(
     target: Target,
     proof: &Proof,
 ) -> Option<(Goal, Solution<R>)> {
-    if position.has_capture() || position.legal_moves().is_empty() {
+    if position.has_capture() || !position.has_legal_move() {
         return None;
     }
     let first_goal = match target.first_goal() {

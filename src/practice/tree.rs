@@ -19,7 +19,7 @@
 
 use crate::check::{self, Verdict};
 use crate::solver::{self, Limits, Solution, Solver, TreeNode};
-use damtutor_rules::{Move, Position, Rules};
+use damtutor_rules::{Move, MoveList, Position, Rules};
 use serde::Serialize;
 
 /// A move as the page plays it: where from, where to, what is taken - enough to show it
@@ -441,7 +441,8 @@ impl<R: Rules> Builder<'_, R> {
                 return Err(TreeError::TooCostly { budget });
             }
         }
-        let legal = position.legal_moves();
+        let mut legal = MoveList::new();
+        position.legal_moves_into(&mut legal);
         let capture = legal.first().map_or(0, Move::<R>::capture_count);
         let shorter = if capture > 1 {
             position
@@ -549,7 +550,7 @@ impl<R: Rules> Builder<'_, R> {
             self.limits,
         );
         let reason = match &found {
-            None if position.legal_moves().is_empty() => Reason::NoGoal,
+            None if !position.has_legal_move() => Reason::NoGoal,
             None => Reason::Escapes,
             Some(r) if r.loss > 0 => Reason::Loses {
                 lost: r.loss,
@@ -572,7 +573,8 @@ impl<R: Rules> Builder<'_, R> {
         path: Path<R>,
         budget: u32,
     ) -> Result<Vec<Answer>, TreeError> {
-        let legal = position.legal_moves();
+        let mut legal = MoveList::new();
+        position.legal_moves_into(&mut legal);
         let mut order: Vec<(u32, Move<R>)> = Vec::with_capacity(legal.len());
         match path.tree {
             // The solver's tree lists every reply, the hardest first.
@@ -705,7 +707,8 @@ mod tests {
         // An english king takes a ring of four and comes back: clockwise or not.
         let position: Position<damtutor_rules::English> =
             "W:WK11,22:B1,K5,K6,K7,K12,14,15,K25,28".parse().unwrap();
-        let legal = position.legal_moves();
+        let mut legal = MoveList::new();
+        position.legal_moves_into(&mut legal);
         let ring = legal
             .iter()
             .find(|m| m.from() == m.to())

@@ -9,7 +9,7 @@
 //! that is captured next move whatever the defence.
 
 use super::{tag_line, Goal, Motif, Solver};
-use damtutor_rules::{Move, Position, Rules};
+use damtutor_rules::{Move, MoveList, Position, Rules};
 
 /// The most moves of the solving side in the rest of a decided line.
 pub const NATURAL_MOVES: u32 = 2;
@@ -80,7 +80,8 @@ impl<R: Rules> Solver<R> {
         if position.turn() != start.turn() {
             return self.settled_after(position, NATURAL_MOVES);
         }
-        let moves = position.legal_moves();
+        let mut moves = MoveList::new();
+        position.legal_moves_into(&mut moves);
         let capture = moves.first().is_some_and(Move::<R>::is_capture);
         if self.reached(position, moves.is_empty(), capture) {
             return Some(Vec::new());
@@ -117,7 +118,8 @@ impl<R: Rules> Solver<R> {
         for (index, m) in line.iter().enumerate() {
             let by_solver = position.turn() == start.turn();
             position = position.play_unchecked(m);
-            let moves = position.legal_moves();
+            let mut moves = MoveList::new();
+            position.legal_moves_into(&mut moves);
             let capture = moves.first().is_some_and(Move::<R>::is_capture);
             let decided = self.reached(&position, moves.is_empty(), capture)
                 || (by_solver && self.settled_after(&position, NATURAL_MOVES).is_some());
@@ -131,7 +133,8 @@ impl<R: Rules> Solver<R> {
     /// [`settled`](Solver::settled) in the context set by `begin`, with at most `natural` more
     /// moves of the solving side.
     fn settled_after(&mut self, position: &Position<R>, natural: u32) -> Option<Vec<Move<R>>> {
-        let replies = position.legal_moves();
+        let mut replies = MoveList::new();
+        position.legal_moves_into(&mut replies);
         let capture = replies.first().is_some_and(Move::<R>::is_capture);
         if self.reached(position, replies.is_empty(), capture) {
             return Some(Vec::new());
@@ -139,7 +142,8 @@ impl<R: Rules> Solver<R> {
         let mut longest: Option<Vec<Move<R>>> = None;
         for reply in &replies {
             let after = position.play_unchecked(reply);
-            let moves = after.legal_moves();
+            let mut moves = MoveList::new();
+            after.legal_moves_into(&mut moves);
             let must_capture = moves.first().is_some_and(Move::<R>::is_capture);
             let rest = if self.reached(&after, moves.is_empty(), must_capture) {
                 Vec::new()

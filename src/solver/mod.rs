@@ -53,7 +53,7 @@ pub use crate::vocabulary::{Uniqueness, Unknown};
 pub use damtutor_rules::DrawReason;
 
 use crate::square::{ByColor, Color};
-use damtutor_rules::{Material, Move, Position, Rules, Variant};
+use damtutor_rules::{Material, Move, MoveList, Position, Rules, Variant};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -195,7 +195,8 @@ impl<R: Rules> Solution<R> {
 
     /// The key moves in notation.
     pub fn key_texts(&self) -> Vec<String> {
-        let legal = self.position.legal_moves();
+        let mut legal = MoveList::new();
+        self.position.legal_moves_into(&mut legal);
         self.key_moves
             .iter()
             .map(|m| self.position.move_text_in(m, &legal))

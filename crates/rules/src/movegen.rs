@@ -819,6 +819,19 @@ impl<R: Rules> Position<R> {
             .any(|dir| G::<R>::step(dir, kings) & empty != 0)
     }
 
+    /// Whether the side to move has a legal move at all (it has lost when not), without listing
+    /// any.
+    ///
+    /// ```
+    /// use damtutor_rules::{International, Position};
+    /// let blocked: Position<International> = "W:W46:B41,37".parse().unwrap();
+    /// assert!(!blocked.has_legal_move());
+    /// assert!(Position::<International>::initial().has_legal_move());
+    /// ```
+    pub fn has_legal_move(&self) -> bool {
+        self.has_capture() || self.has_quiet_move()
+    }
+
     /// The number of legal moves, counted without building quiet moves (for bulk perft).
     pub fn count_legal_moves(&self) -> usize {
         type G<R> = <R as Rules>::Geometry;
@@ -938,6 +951,8 @@ mod tests {
                 promotions += quiet_shortcuts(&position);
                 checked += 1;
                 let moves = position.legal_moves();
+                assert_eq!(position.has_legal_move(), !moves.is_empty(), "{position}");
+                assert_eq!(position.with_legal_moves(<[_]>::to_vec), moves.to_vec());
                 if moves.is_empty() {
                     break;
                 }

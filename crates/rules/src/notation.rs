@@ -493,7 +493,7 @@ impl<R: Rules> Position<R> {
     /// `m` in standard notation: short, or the full path when another legal move has the same
     /// start and end.
     pub fn move_text(&self, m: &Move<R>) -> String {
-        self.move_text_in(m, &self.legal_moves())
+        self.with_legal_moves(|legal| self.move_text_in(m, legal))
     }
 
     /// [`move_text`](Position::move_text) with the legal moves already at hand.
@@ -519,8 +519,7 @@ impl<R: Rules> Position<R> {
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move<R>, MoveError> {
         let parsed = parse_move_text(text, R::RULES.board)?;
-        let legal = self.legal_moves();
-        self.find_move(text.trim(), &parsed, &legal)
+        self.with_legal_moves(|legal| self.find_move(text.trim(), &parsed, legal))
     }
 
     /// [`parse_move`](Position::parse_move) for already split text and legal moves at hand.

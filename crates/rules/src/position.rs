@@ -405,6 +405,28 @@ impl<R: Rules> Position<R> {
         list
     }
 
+    /// Calls `f` with the legal moves (in the order of [`legal_moves`](Position::legal_moves)),
+    /// listed on this call's stack.
+    ///
+    /// [`legal_moves`] returns its list (8 KB, room for [`MAX_MOVES`](crate::MAX_MOVES)) by
+    /// value, and the compiler copies it whole on every call - a cost beside which generating
+    /// the few moves of a position is small. Code that looks at the moves of many positions
+    /// (the notation, playouts, tests of a few plies) lists them here instead.
+    ///
+    /// ```
+    /// use damtutor_rules::{International, Position};
+    /// let start = Position::<International>::initial();
+    /// assert_eq!(start.with_legal_moves(|moves| moves.len()), 9);
+    /// ```
+    ///
+    /// [`legal_moves`]: Position::legal_moves
+    #[inline]
+    pub fn with_legal_moves<T>(&self, f: impl FnOnce(&[Move<R>]) -> T) -> T {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        f(&list)
+    }
+
     /// Clears `list` and fills it with the legal moves, in the order of
     /// [`legal_moves`](Position::legal_moves).
     ///
