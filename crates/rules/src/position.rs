@@ -408,7 +408,7 @@ impl<R: Rules> Position<R> {
     /// Calls `f` with the legal moves (in the order of [`legal_moves`](Position::legal_moves)),
     /// listed on this call's stack.
     ///
-    /// [`legal_moves`] returns its list (8 KB, room for [`MAX_MOVES`](crate::MAX_MOVES)) by
+    /// [`legal_moves`] returns its list (8 KB, room for [`MAX_MOVES`](crate::moves::MAX_MOVES)) by
     /// value, and the compiler copies it whole on every call - a cost beside which generating
     /// the few moves of a position is small. Code that looks at the moves of many positions
     /// (the notation, playouts, tests of a few plies) lists them here instead.
