@@ -177,6 +177,40 @@ fn a_class_in_one_sheet_gets_the_marks_of_its_answer_files() {
 }
 
 #[test]
+fn exercises_are_read_from_a_folder_as_from_their_files() {
+    // The term's sets in a folder, one of them in a sub-folder: marked as with the file named.
+    let sets = fresh("sets");
+    std::fs::create_dir_all(sets.join("week-1")).unwrap();
+    std::fs::copy(
+        "tests/data/class/exercises.yaml",
+        sets.join("week-1/exercises.yaml"),
+    )
+    .unwrap();
+    let (by_file, by_folder) = (fresh("by-file"), fresh("by-folder"));
+    let sheet = "tests/data/class/sheet.csv";
+    let file = "tests/data/class/exercises.yaml";
+    let (code, _, stderr) = check_into(&by_file, &["--exercises", file, sheet]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let folder = sets.to_str().unwrap();
+    let (code, stdout, stderr) = check_into(&by_folder, &["--exercises", folder, sheet]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("all 3 exercises marked"), "{stdout}");
+    let gradebook = |dir: &std::path::Path| std::fs::read_to_string(dir.join("gradebook.csv"));
+    assert_eq!(gradebook(&by_folder).unwrap(), gradebook(&by_file).unwrap());
+    // A folder without an exercise file is a usage error that names it; nothing is written.
+    let empty = fresh("no-sets");
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = fresh("empty-out");
+    let (code, _, stderr) = check_into(&out, &["--exercises", empty.to_str().unwrap(), sheet]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains(empty.to_str().unwrap()), "{stderr}");
+    assert!(!out.exists());
+    for dir in [sets, by_file, by_folder, empty] {
+        std::fs::remove_dir_all(dir).ok();
+    }
+}
+
+#[test]
 fn bad_rows_and_columns_of_a_sheet_are_located_and_the_others_marked() {
     let out = fresh("bad");
     let (code, stdout, stderr) = check_into(

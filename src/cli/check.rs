@@ -5,7 +5,7 @@ use super::values::one_of;
 use super::{CliError, Rejection};
 use clap::Args;
 use damtutor::check::{self, report, summary, AnswerFile, AnswerSheet, StudentResult};
-use damtutor::exercise::{self, ExerciseSet};
+use damtutor::exercise::ExerciseSet;
 use damtutor::quiz::Key;
 use damtutor::render::templates::{Document, Templates};
 use damtutor::render::worksheet::OutputFile;
@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The exercise file(s) the answers refer to (answers by exercise id).
+    /// The exercise files the answers refer to (answers by exercise id), or folders of them
+    /// (every `.yaml` file under a folder, sub-folders included).
     #[arg(
         long = "exercises",
         required_unless_present = "key",
@@ -46,10 +47,13 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: CheckArgs) -> Result<(), CliError> {
-    let mut sets = Vec::new();
-    for path in &args.exercises {
-        sets.push(exercise::load(path)?);
-    }
+    // With --key there are no exercise files to read (not even ./exercises/).
+    let sets = if args.exercises.is_empty() {
+        Vec::new()
+    } else {
+        let said = args.lang.unwrap_or(Lang::English);
+        super::sets::load_sets(&args.exercises, "check", said)?
+    };
     let key = match &args.key {
         Some(path) => Some(damtutor::quiz::Key::load(path)?),
         None => None,
