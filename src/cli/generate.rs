@@ -50,6 +50,9 @@ pub struct GenerateArgs {
     pub titles: SetTitleArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
+    /// The language of the messages (the set itself has its texts in both).
+    #[arg(long, default_value = "en", value_parser = one_of::<Lang>("a language"))]
+    pub lang: Lang,
     /// The exercise file to write (YAML, the format `validate` reads). It is rewritten after
     /// every batch that finds something, so an interrupted run leaves the exercises found.
     #[arg(long)]
@@ -61,30 +64,34 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
     args.threads.apply()?;
     let title = set_title(&args);
     let report = compose_saving(&args, &options, &title)?;
-    let counts = counts(&report);
+    let lang = args.lang;
+    let counts = counts(lang, &report);
     if report.exercises.is_empty() {
         let nothing = Rejection::NothingComposed {
             motif: args.motif.to_string(),
             seconds: args.time_limit,
             counts,
         };
-        return Err(CliError::rejected(Lang::English, nothing));
+        return Err(CliError::rejected(lang, nothing));
     }
     save(&args.out, &title, &args, &report)?;
     let found = report.exercises.len();
-    say(
-        is_device(&args.out),
-        &format!(
-            "wrote {found} exercise{} to {}: {counts}",
-            if found == 1 { "" } else { "s" },
-            args.out.display()
-        ),
-    )?;
+    let path = args.out.display();
+    let wrote = if found == 1 {
+        Text::ComposedWroteOne
+    } else {
+        Text::ComposedWrote
+    };
+    let values: [(&str, &dyn std::fmt::Display); 3] =
+        [("count", &found), ("path", &path), ("counts", &counts)];
+    say(is_device(&args.out), &fill(lang, wrote, &values))?;
     if found < args.count as usize {
-        eprintln!(
-            "damtutor: stopped at the time limit ({} s) with {found} of the {} exercises asked for",
-            args.time_limit, args.count
-        );
+        let values: [(&str, &dyn std::fmt::Display); 3] = [
+            ("seconds", &args.time_limit),
+            ("found", &found),
+            ("count", &args.count),
+        ];
+        eprintln!("damtutor: {}", fill(lang, Text::ComposedStopped, &values));
     }
     Ok(())
 }
@@ -94,16 +101,21 @@ pub fn run(args: GenerateArgs) -> Result<(), CliError> {
 fn compose_options(args: &GenerateArgs) -> Result<ComposeOptions, CliError> {
     let target = args.motif;
     let variant = args.variant.get();
-    let usage = |reason| CliError::usage(Lang::English, reason);
+    let usage = |reason| CliError::usage(args.lang, reason);
+    // The game as the messages name it: `brazilian draughts`, 巴西跳棋.
+    let game = || match args.lang {
+        Lang::English => game_name(variant),
+        lang => super::solve::game_name(lang, variant).to_string(),
+    };
     if !target.exists_in(variant) {
         return Err(usage(Usage::NoTurkishStrike {
             motif: target.to_string(),
-            game: game_name(variant),
+            game: game(),
         }));
     }
     let mut options = ComposeOptions::new(target, args.count as usize, args.seed).in_game(variant);
     if let Some(text) = &args.plies {
-        options.proof.plies = range("--plies", text)?;
+        options.proof.plies = range(args.lang, "--plies", text)?;
         if *options.proof.plies.start() == 0 || *options.proof.plies.end() > 40 {
             return Err(usage(Usage::FlagRange {
                 flag: "--plies",
@@ -113,13 +125,13 @@ fn compose_options(args: &GenerateArgs) -> Result<ComposeOptions, CliError> {
         options.proof.horizon = *options.proof.plies.end();
     }
     if let Some(text) = &args.pieces {
-        options.pieces = range("--pieces", text)?;
+        options.pieces = range(args.lang, "--pieces", text)?;
         let most = most_pieces(variant);
         if *options.pieces.start() < 2 || *options.pieces.end() > most {
             return Err(usage(Usage::TooManyPieces {
                 range: text.clone(),
                 board: variant.board().to_string(),
-                game: game_name(variant),
+                game: game(),
                 most,
             }));
         }
@@ -128,7 +140,7 @@ fn compose_options(args: &GenerateArgs) -> Result<ComposeOptions, CliError> {
             return Err(usage(Usage::PiecesOutside {
                 range: text.clone(),
                 motif: target.to_string(),
-                game: game_name(variant),
+                game: game(),
                 least: *possible.start(),
                 most: *possible.end(),
             }));
@@ -144,9 +156,13 @@ fn compose_options(args: &GenerateArgs) -> Result<ComposeOptions, CliError> {
 }
 
 /// A `MIN..MAX` flag's range.
-fn range(flag: &'static str, text: &str) -> Result<std::ops::RangeInclusive<u32>, CliError> {
+fn range(
+    lang: Lang,
+    flag: &'static str,
+    text: &str,
+) -> Result<std::ops::RangeInclusive<u32>, CliError> {
     generate::parse_range(text)
-        .map_err(|error| CliError::usage(Lang::English, Usage::FlagValue { flag, error }))
+        .map_err(|error| CliError::usage(lang, Usage::FlagValue { flag, error }))
 }
 
 /// The set's title in both languages: the flags', else one from the motif and seed (English)
@@ -188,11 +204,10 @@ fn compose_saving(
     let report = compose(options, &stop, |report| {
         bar.set_position(report.exercises.len() as u64);
         let seconds = report.elapsed.as_secs_f64().max(1e-9);
-        bar.set_message(format!(
-            "{} candidates, {:.0}/s",
-            report.candidates,
-            report.candidates as f64 / seconds
-        ));
+        let rate = format!("{:.0}", report.candidates as f64 / seconds);
+        let values: [(&str, &dyn std::fmt::Display); 2] =
+            [("candidates", &report.candidates), ("rate", &rate)];
+        bar.set_message(fill(args.lang, Text::ComposedProgress, &values));
         if report.exercises.len() > saved && save_error.is_none() && !device {
             match save(&args.out, title, args, report) {
                 Ok(()) => saved = report.exercises.len(),
@@ -208,16 +223,18 @@ fn compose_saving(
 }
 
 /// The run's counts: candidates, their rate, proven and duplicates.
-fn counts(report: &ComposeReport) -> String {
+fn counts(lang: Lang, report: &ComposeReport) -> String {
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
-    format!(
-        "{} candidates in {:.1} s ({:.0}/s), {} proven, {} duplicates dropped",
-        report.candidates,
-        seconds,
-        report.candidates as f64 / seconds,
-        report.proven,
-        report.duplicates
-    )
+    let rate = format!("{:.0}", report.candidates as f64 / seconds);
+    let seconds = format!("{seconds:.1}");
+    let values: [(&str, &dyn std::fmt::Display); 5] = [
+        ("candidates", &report.candidates),
+        ("seconds", &seconds),
+        ("rate", &rate),
+        ("proven", &report.proven),
+        ("duplicates", &report.duplicates),
+    ];
+    fill(lang, Text::ComposedCounts, &values)
 }
 
 /// The set as composed so far, written atomically.

@@ -6,9 +6,11 @@ use clap::Args;
 use damtutor::exercise::{self, Bilingual, Exercise};
 use damtutor::generate::mine::{Counting, Event, MineOptions, MineReport};
 use damtutor::generate::{self, Stop, Target};
-use damtutor::words::{self, Lang};
+use damtutor::words::{self, fill, text, Lang, Text};
 use damtutor::Variant;
+use damtutor_rules::pdn::PdnError;
 use std::collections::{HashMap, HashSet};
+use std::fmt::Display;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -56,6 +58,9 @@ pub struct MineArgs {
     pub titles: SetTitleArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
+    /// The language of the messages (the set itself has its texts in both).
+    #[arg(long, default_value = "en", value_parser = one_of::<Lang>("a language"))]
+    pub lang: Lang,
     /// The exercise file to write (YAML, the format `validate` reads). It is written as the
     /// games are mined, to a temporary file renamed at the end, so memory stays bounded.
     #[arg(long)]
@@ -66,16 +71,17 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
     let options = mine_options(&args)?;
     args.threads.apply()?;
     // Every file opened first: a missing one is a mistake in the command.
-    let inputs = open_inputs(&args.files)?;
+    let inputs = open_inputs(&args.files, args.lang)?;
     // An archive is never replaced by what is mined from it.
     output::refuse_input(&args.out)?;
     let mut writer = SetWriter::new(&args.out, set_title(&args), description(&args));
-    let report = mine_files(inputs, &options, args.time_limit, &mut writer);
+    let lang = args.lang;
+    let report = mine_files(inputs, &options, args.time_limit, &mut writer, lang);
     let device = is_device(&args.out);
-    print_report(&report, device)?;
+    print_report(&report, device, lang)?;
     let written = writer.finish()?;
     if report.stopped {
-        eprintln!("damtutor: stopped at the time limit; the games after that were not read");
+        eprintln!("damtutor: {}", text(lang, Text::MinedStopped));
     }
     if written == 0 {
         let motif = match args.motif {
@@ -83,12 +89,11 @@ pub fn run(args: MineArgs) -> Result<(), CliError> {
             other => Some(other.to_string()),
         };
         let nothing = Rejection::NothingMined { motif };
-        return Err(CliError::rejected(Lang::English, nothing));
+        return Err(CliError::rejected(lang, nothing));
     }
-    say(
-        device,
-        &format!("wrote {written} exercises to {}", args.out.display()),
-    )?;
+    let path = args.out.display();
+    let values: [(&str, &dyn std::fmt::Display); 2] = [("count", &written), ("path", &path)];
+    say(device, &fill(lang, Text::MinedWrote, &values))?;
     Ok(())
 }
 
@@ -99,7 +104,7 @@ fn mine_options(args: &MineArgs) -> Result<MineOptions, CliError> {
             flag: "--max-plies",
             range: "1..40",
         };
-        return Err(CliError::usage(Lang::English, range));
+        return Err(CliError::usage(args.lang, range));
     }
     let mut options = MineOptions {
         target: args.motif,
@@ -115,7 +120,7 @@ fn mine_options(args: &MineArgs) -> Result<MineOptions, CliError> {
 }
 
 /// Each game file, opened.
-fn open_inputs(files: &[PathBuf]) -> Result<Vec<(PathBuf, std::fs::File)>, CliError> {
+fn open_inputs(files: &[PathBuf], lang: Lang) -> Result<Vec<(PathBuf, std::fs::File)>, CliError> {
     files
         .iter()
         .map(|path| {
@@ -124,7 +129,7 @@ fn open_inputs(files: &[PathBuf]) -> Result<Vec<(PathBuf, std::fs::File)>, CliEr
                     path: path.clone(),
                     error: e.to_string(),
                 };
-                CliError::usage(Lang::English, unreadable)
+                CliError::usage(lang, unreadable)
             })?;
             Ok((path.clone(), file))
         })
@@ -175,6 +180,7 @@ fn mine_files(
     options: &MineOptions,
     time_limit: Option<f64>,
     writer: &mut SetWriter,
+    lang: Lang,
 ) -> MineReport {
     let total_bytes = inputs
         .iter()
@@ -189,18 +195,22 @@ fn mine_files(
     for ((path, file), stem) in inputs.into_iter().zip(&stems) {
         let name = path.display().to_string();
         let input = BufReader::new(Counting::new(file, Arc::clone(&read)));
+        // The reader's own words (`move 12 (32-27): capture is compulsory`) are English: the
+        // rules crate reports them as text.
+        let warn = |key: Text, error: &PdnError| {
+            let values: [(&str, &dyn Display); 4] = [
+                ("name", &name),
+                ("game", &error.game),
+                ("line", &error.line),
+                ("error", &error.message),
+            ];
+            let said = fill(lang, key, &values);
+            bar.suspend(|| eprintln!("damtutor: {said}"));
+        };
         generate::mine(input, options, &stop, &mut report, |event| match event {
-            Event::Skipped(error) => {
-                bar.suspend(|| eprintln!("damtutor: warning: {name}: {error} (game skipped)"));
-            }
-            Event::Cut(error) => {
-                bar.suspend(|| {
-                    eprintln!("damtutor: warning: {name}: {error} (the game is mined up to there)")
-                });
-            }
-            Event::Warning(warning) => {
-                bar.suspend(|| eprintln!("damtutor: warning: {name}: {warning}"));
-            }
+            Event::Skipped(error) => warn(Text::MinedGameSkipped, error),
+            Event::Cut(error) => warn(Text::MinedGameCut, error),
+            Event::Warning(warning) => warn(Text::MinedGameWarning, warning),
             Event::Found(mined) => {
                 let mut exercise = mined.proven.exercise(ids.next(stem, mined.id(stem)));
                 exercise.title = mined.texts.title.clone();
@@ -215,14 +225,16 @@ fn mine_files(
             Event::Progress(report) => {
                 bar.set_position(read.load(Ordering::Relaxed));
                 let seconds = report.elapsed.as_secs_f64().max(1e-9);
-                bar.set_message(format!(
-                    "{} games, {} positions ({:.1} games/s, {:.0} positions/s), {} found",
-                    report.games,
-                    report.positions,
-                    report.games as f64 / seconds,
-                    report.positions as f64 / seconds,
-                    report.found
-                ));
+                let games_rate = format!("{:.1}", report.games as f64 / seconds);
+                let positions_rate = format!("{:.0}", report.positions as f64 / seconds);
+                let values: [(&str, &dyn Display); 5] = [
+                    ("games", &report.games),
+                    ("positions", &report.positions),
+                    ("games_rate", &games_rate),
+                    ("positions_rate", &positions_rate),
+                    ("found", &report.found),
+                ];
+                bar.set_message(fill(lang, Text::MinedProgress, &values));
             }
         });
         if report.stopped {
@@ -235,52 +247,41 @@ fn mine_files(
 
 /// What the run read, left out and found, and how fast (on standard error when the set goes
 /// to a device or pipe).
-fn print_report(report: &MineReport, device: bool) -> Result<(), CliError> {
+fn print_report(report: &MineReport, device: bool, lang: Lang) -> Result<(), CliError> {
     let seconds = report.elapsed.as_secs_f64().max(1e-9);
-    say(
-        device,
-        &format!(
-            "games read: {} ({} skipped, {} stopped short), positions examined: {}, exercises found: {} ({} duplicates dropped)",
-            report.games,
-            report.skipped,
-            report.cut,
-            report.positions,
-            report.found,
-            report.duplicates
-        ),
-    )?;
+    let values: [(&str, &dyn Display); 6] = [
+        ("games", &report.games),
+        ("skipped", &report.skipped),
+        ("cut", &report.cut),
+        ("positions", &report.positions),
+        ("found", &report.found),
+        ("duplicates", &report.duplicates),
+    ];
+    say(device, &fill(lang, Text::MinedRead, &values))?;
     let f = &report.filtered;
-    say(
-        device,
-        &format!(
-            "positions left out: {} inside a combination the game played, {} seen before in the \
-             game, {} with a capture to \
-             make, {} with no sacrifice at hand, {} with no combination proven, {} only winning \
-             back an exchange the side started, {} with a capture as key, {} with nothing to \
-             teach (no sacrifice, only-move or named motif), {} with a practice tree too large \
-             for a practice page",
-            f.inside_played,
-            f.repeated,
-            f.capture_pending,
-            f.no_sacrifice_at_hand,
-            f.no_combination,
-            f.restoring,
-            f.recapture,
-            f.nothing_to_teach,
-            f.tree_too_large
-        ),
-    )?;
-    say(
-        device,
-        &format!(
-            "{:.1} games/s, {:.0} positions/s ({} games in {:.1} s, {} positions solved)",
-            report.games as f64 / seconds,
-            report.positions as f64 / seconds,
-            report.games,
-            seconds,
-            report.solved
-        ),
-    )?;
+    let values: [(&str, &dyn Display); 9] = [
+        ("inside", &f.inside_played),
+        ("repeated", &f.repeated),
+        ("capture", &f.capture_pending),
+        ("no_sacrifice", &f.no_sacrifice_at_hand),
+        ("none", &f.no_combination),
+        ("restoring", &f.restoring),
+        ("recapture", &f.recapture),
+        ("nothing", &f.nothing_to_teach),
+        ("tree", &f.tree_too_large),
+    ];
+    say(device, &fill(lang, Text::MinedLeftOut, &values))?;
+    let games_rate = format!("{:.1}", report.games as f64 / seconds);
+    let positions_rate = format!("{:.0}", report.positions as f64 / seconds);
+    let seconds = format!("{seconds:.1}");
+    let values: [(&str, &dyn Display); 5] = [
+        ("games_rate", &games_rate),
+        ("positions_rate", &positions_rate),
+        ("games", &report.games),
+        ("seconds", &seconds),
+        ("solved", &report.solved),
+    ];
+    say(device, &fill(lang, Text::MinedSpeed, &values))?;
     Ok(())
 }
 
