@@ -851,9 +851,7 @@ pub fn refutation<R: Rules>(
     limits: Limits,
 ) -> Option<Refutation<R>> {
     let attacker = start.turn();
-    let mut legal = MoveList::new();
-    position.legal_moves_into(&mut legal);
-    let mut order: Vec<Move<R>> = legal.iter().copied().collect();
+    let mut order = position.with_legal_moves(<[_]>::to_vec);
     order.sort_by_key(|m| std::cmp::Reverse(m.capture_count()));
     for reply in order {
         let after = position.play_unchecked(&reply);

@@ -707,8 +707,7 @@ mod tests {
         // An english king takes a ring of four and comes back: clockwise or not.
         let position: Position<damtutor_rules::English> =
             "W:WK11,22:B1,K5,K6,K7,K12,14,15,K25,28".parse().unwrap();
-        let mut legal = MoveList::new();
-        position.legal_moves_into(&mut legal);
+        let legal = position.legal_moves();
         let ring = legal
             .iter()
             .find(|m| m.from() == m.to())

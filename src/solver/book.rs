@@ -118,10 +118,9 @@ impl<R: Rules> Solver<R> {
         for (index, m) in line.iter().enumerate() {
             let by_solver = position.turn() == start.turn();
             position = position.play_unchecked(m);
-            let mut moves = MoveList::new();
-            position.legal_moves_into(&mut moves);
-            let capture = moves.first().is_some_and(Move::<R>::is_capture);
-            let decided = self.reached(&position, moves.is_empty(), capture)
+            let capture = position.has_capture();
+            let stuck = !capture && !position.has_quiet_move();
+            let decided = self.reached(&position, stuck, capture)
                 || (by_solver && self.settled_after(&position, NATURAL_MOVES).is_some());
             if decided {
                 return Some(index + 1);
