@@ -300,6 +300,8 @@ fn generate_and_mine_speak_chinese() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let (composed, mined, english) = (out("composed.yaml"), out("mined.yaml"), out("en.yaml"));
+    let archive = out("games.pdn");
+    std::fs::copy("tests/data/mine.pdn", &archive).unwrap();
     let strikes = |to: &str, lang: &str| -> Vec<String> {
         "generate --motif turkish_strike --count 2 --seed 3 --threads 1 --lang"
             .split(' ')
@@ -332,6 +334,8 @@ fn generate_and_mine_speak_chinese() {
             "mine tests/data/mine.pdn --max-plies 50 --out {mined}"
         )),
         zh("solve tests/data"),
+        // The outputs' own refusals too: an archive is never written over.
+        zh(&format!("mine {archive} --out {archive}")),
     ];
     for args in &runs {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();

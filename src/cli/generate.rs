@@ -60,6 +60,13 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs) -> Result<(), CliError> {
+    let lang = args.lang;
+    // The outputs' refusals (an output that is an input, a folder, a full disk) are made in
+    // English, as they serve every command: said in --lang like the rest.
+    generate_set(args).map_err(|e| e.in_language(lang))
+}
+
+fn generate_set(args: GenerateArgs) -> Result<(), CliError> {
     let options = compose_options(&args)?;
     args.threads.apply()?;
     let title = set_title(&args);

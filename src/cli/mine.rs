@@ -68,6 +68,13 @@ pub struct MineArgs {
 }
 
 pub fn run(args: MineArgs) -> Result<(), CliError> {
+    let lang = args.lang;
+    // The outputs' refusals (an output that is an input, a folder, a full disk) are made in
+    // English, as they serve every command: said in --lang like the rest.
+    mine_set(args).map_err(|e| e.in_language(lang))
+}
+
+fn mine_set(args: MineArgs) -> Result<(), CliError> {
     let options = mine_options(&args)?;
     args.threads.apply()?;
     // Every file opened first: a missing one is a mistake in the command.
