@@ -836,3 +836,60 @@ fn uniqueness_is_proven_within_its_horizon_and_the_deep_hunt_finds_later_keys() 
     assert_eq!(texts, ["16-11"], "checked to {}", deep.checked_to);
     assert!(deep.checked_to > s.unique_within);
 }
+
+/// A generator asks only whether the key is unique ([`Keys::UntilSecond`]), and looks for a
+/// second key two plies past the proof before the horizon: its verdict and horizon are those of
+/// the full key list, its keys the main line's and one of the others. On the positions of the
+/// first mining benchmark games, with nothing to capture, where a gain of one is proven within
+/// nine plies (some with one key, some with several).
+#[test]
+fn a_generators_uniqueness_check_agrees_with_the_full_key_list() {
+    use damtutor::solver::Keys;
+    let pdn = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bench-games.pdn"),
+    )
+    .unwrap();
+    let limits = Limits {
+        max_plies: 9,
+        time_limit: Duration::from_secs(300),
+        ..Limits::default()
+    };
+    let mut all = Solver::new();
+    let mut until_second = Solver::new();
+    until_second.set_keys(Keys::UntilSecond);
+    let (mut unique, mut several) = (0, 0);
+    for game in damtutor::pdn::Reader::new(pdn.as_bytes()).take(4) {
+        for position in game.unwrap().positions().iter().step_by(3) {
+            if position.has_capture() || !position.has_legal_move() {
+                continue;
+            }
+            let full = all.solve(position, Goal::Material(1), limits);
+            let quick = until_second.solve(position, Goal::Material(1), limits);
+            let fen = position.to_string();
+            assert_eq!(quick.status, full.status, "{fen}");
+            assert_eq!(quick.uniqueness, full.uniqueness, "{fen}");
+            assert_eq!(quick.unique_within, full.unique_within, "{fen}");
+            assert_eq!(quick.line, full.line, "{fen}");
+            match full.uniqueness {
+                Uniqueness::Unique => {
+                    assert_eq!(quick.key_moves, full.key_moves, "{fen}");
+                    unique += 1;
+                }
+                Uniqueness::NotUnique => {
+                    assert_eq!(quick.key_moves.len(), 2, "{fen}");
+                    assert!(quick.key_moves.contains(&full.line[0]), "{fen}");
+                    assert!(
+                        quick.key_moves.iter().all(|m| full.key_moves.contains(m)),
+                        "{fen}"
+                    );
+                    several += 1;
+                }
+                Uniqueness::Unknown => {}
+            }
+        }
+    }
+    assert!(
+        unique >= 3 && several >= 3,
+        "{unique} unique, {several} not"
+    );
+}

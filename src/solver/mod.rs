@@ -300,8 +300,9 @@ pub(crate) struct Aborted;
 pub enum Keys {
     /// Every first move that forces the goal.
     All,
-    /// The first two found, in the order of generation: enough to tell whether the key is
-    /// unique ([`Solution::unique`]), which is all a generator needs.
+    /// The main line's key and, if there is one, a second (the first found: two plies past the
+    /// proof first, then at the horizon, each pass in the order of generation): enough to tell
+    /// whether the key is unique ([`Solution::unique`]), which is all a generator needs.
     UntilSecond,
 }
 
