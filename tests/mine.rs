@@ -24,8 +24,9 @@ fn bench_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(games::FILE)
 }
 
-/// The first `count` games of the benchmark file, as PDN text.
-fn bench_games(count: usize) -> String {
+/// The first `count` games of the benchmark file, as PDN text (the solver's tests read them
+/// too).
+pub(crate) fn bench_games(count: usize) -> String {
     let text = std::fs::read_to_string(bench_file()).unwrap();
     let starts: Vec<usize> = text.match_indices("[Event ").map(|(i, _)| i).collect();
     match starts.get(count) {

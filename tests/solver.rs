@@ -845,10 +845,7 @@ fn uniqueness_is_proven_within_its_horizon_and_the_deep_hunt_finds_later_keys() 
 #[test]
 fn a_generators_uniqueness_check_agrees_with_the_full_key_list() {
     use damtutor::solver::Keys;
-    let pdn = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bench-games.pdn"),
-    )
-    .unwrap();
+    let pdn = crate::mine::bench_games(4);
     let limits = Limits {
         max_plies: 9,
         time_limit: Duration::from_secs(300),
@@ -858,7 +855,7 @@ fn a_generators_uniqueness_check_agrees_with_the_full_key_list() {
     let mut until_second = Solver::new();
     until_second.set_keys(Keys::UntilSecond);
     let (mut unique, mut several) = (0, 0);
-    for game in damtutor::pdn::Reader::new(pdn.as_bytes()).take(4) {
+    for game in damtutor::pdn::Reader::new(pdn.as_bytes()) {
         for position in game.unwrap().positions().iter().step_by(3) {
             if position.has_capture() || !position.has_legal_move() {
                 continue;
