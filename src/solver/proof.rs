@@ -175,18 +175,15 @@ impl<R: Rules> Solver<R> {
             .first()
             .and_then(|key| moves.iter().position(|m| m == key));
         let mut stopped = false;
-        let mut passes = vec![horizon];
+        let mut near = None;
         if self.keys == Keys::UntilSecond {
-            // Only a second key is looked for.
+            // Only a second key is looked for, near the proof first.
             if let Some(index) = main_key {
                 wins[index] = true;
             }
-            let near = (depth + SECOND_KEY_PLIES).min(horizon);
-            if near < horizon {
-                passes.insert(0, near);
-            }
+            near = Some(depth + SECOND_KEY_PLIES).filter(|&plies| plies < horizon);
         }
-        'passes: for plies in passes {
+        'passes: for plies in near.into_iter().chain([horizon]) {
             for (index, m) in moves.iter().enumerate() {
                 if wins[index] {
                     continue;
