@@ -163,13 +163,8 @@ impl<R: Rules> Solver<R> {
     }
 
     /// Whether one of the quiet `moves` of the solving side leaves the defender no capture.
-    fn safe_move(&self, position: &mut Position<R>, moves: &MoveList<R>) -> bool {
-        moves.iter().any(|m| {
-            let undo = position.make(m);
-            let safe = !position.has_capture();
-            position.unmake(m, undo);
-            safe
-        })
+    fn safe_move(&self, position: &Position<R>, moves: &MoveList<R>) -> bool {
+        moves.iter().any(|m| !position.gives_capture(m))
     }
 
     /// Whether the goal's material condition holds in `position`, a quiet position, as it
@@ -267,10 +262,10 @@ impl<R: Rules> Solver<R> {
                 kept = false;
                 break;
             }
-            let after = to_move.play_unchecked(reply);
-            if !after.has_capture() {
+            if !to_move.gives_capture(reply) {
                 continue;
             }
+            let after = to_move.play_unchecked(reply);
             after.legal_moves_into(&mut captures);
             // A forcing move: a trap if every capture the solving side may make is answered by
             // a move that takes a new king or crowns.

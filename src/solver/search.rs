@@ -529,9 +529,6 @@ pub(super) fn prefetch<T>(table: &[T], slot: usize) {
 }
 
 /// Whether the quiet move `m` leaves the opponent a capture to make.
-fn forces_capture<R: Rules>(position: &mut Position<R>, m: &Move<R>) -> bool {
-    let undo = position.make(m);
-    let forcing = position.has_capture();
-    position.unmake(m, undo);
-    forcing
+fn forces_capture<R: Rules>(position: &Position<R>, m: &Move<R>) -> bool {
+    position.gives_capture(m)
 }

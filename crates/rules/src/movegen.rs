@@ -764,6 +764,30 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// Whether the move `m` (one of this position's legal moves) leaves the opponent a
+    /// capture: what `play_unchecked(m).has_capture()` says, read from the bitboards as they
+    /// will stand without playing the move (the moving piece gone from its square and on its
+    /// new one, as a man or a king: either can be taken; the pieces it takes gone). The solver
+    /// asks this of most moves it orders or tests.
+    #[inline]
+    pub fn gives_capture(&self, m: &Move<R>) -> bool {
+        let other = self.turn.other();
+        let opp = self.side(other) & !m.captured;
+        // A capture may end on its own start square: then nothing moved.
+        let moved = (1u64 << m.from) ^ (1u64 << m.to);
+        let own = self.side(self.turn) ^ moved;
+        let empty = (self.empty_bits() ^ moved) | m.captured;
+        let jumps = ManJumps::find::<R::Geometry>(
+            opp & !self.kings,
+            own,
+            empty,
+            man_capture_directions::<R>(other),
+            0,
+        );
+        let kings = opp & self.kings;
+        jumps.men() != 0 || (kings != 0 && scan_kings::<R>(kings, own, empty).capture)
+    }
+
     /// How many one-step moves the men of `color` have onto empty squares, whoever is to move
     /// and whatever they must capture: a bound used to tell that a side cannot be left without
     /// a move (a single piece placed on the board blocks at most two of them).
@@ -906,6 +930,13 @@ mod tests {
             "{fen}: capture detection"
         );
         let _ = quiet_shortcuts(&position);
+        for m in &list {
+            assert_eq!(
+                position.gives_capture(m),
+                position.play_unchecked(m).has_capture(),
+                "{fen}: {m:?} gives a capture"
+            );
+        }
         let keys: BTreeSet<Key> = list
             .iter()
             .map(|m| {
@@ -940,8 +971,9 @@ mod tests {
         expected.len()
     }
 
-    /// Plays `games` random games of `R` (a fixed seed) and checks [`quiet_shortcuts`] on
-    /// every position, kings and crowning rows included.
+    /// Plays `games` random games of `R` (a fixed seed) and checks [`quiet_shortcuts`] and
+    /// [`Position::gives_capture`] (of every legal move) on every position, kings and crowning
+    /// rows included.
     fn random_games<R: Rules>(games: u32) {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         let (mut checked, mut promotions) = (0, 0);
@@ -953,6 +985,14 @@ mod tests {
                 let moves = position.legal_moves();
                 assert_eq!(position.has_legal_move(), !moves.is_empty(), "{position}");
                 assert_eq!(position.with_legal_moves(<[_]>::to_vec), moves.to_vec());
+                for m in &moves {
+                    let after = position.play_unchecked(m);
+                    assert_eq!(
+                        position.gives_capture(m),
+                        after.has_capture(),
+                        "{position} {m:?}"
+                    );
+                }
                 if moves.is_empty() {
                     break;
                 }
