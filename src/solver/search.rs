@@ -394,7 +394,7 @@ impl<R: Rules> Solver<R> {
         }
         for index in 0..count {
             let m = self.plies.0[ply].moves[index];
-            let gives = forces_capture(position, &m);
+            let gives = position.gives_capture(&m);
             self.plies.0[ply].set_forcing(index, gives);
             if gives != quiet_first && !self.try_move(position, &m, ply, next)? {
                 return Ok(false);
@@ -461,7 +461,7 @@ impl<R: Rules> Solver<R> {
                 if m.promotes() != promotes {
                     continue;
                 }
-                let forcing = forces_capture(position, &m);
+                let forcing = position.gives_capture(&m);
                 self.plies.0[ply].set_forcing(index, forcing);
                 if forcing && self.try_move(position, &m, ply, next)? {
                     return Ok(true);
@@ -526,9 +526,4 @@ pub(super) fn prefetch<T>(table: &[T], slot: usize) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (table, slot);
-}
-
-/// Whether the quiet move `m` leaves the opponent a capture to make.
-fn forces_capture<R: Rules>(position: &Position<R>, m: &Move<R>) -> bool {
-    position.gives_capture(m)
 }

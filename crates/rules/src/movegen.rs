@@ -375,6 +375,18 @@ fn king_capturers<R: Rules>(kings: u64, opp: u64, empty: u64) -> u64 {
         | king_capturers_along::<R>(Direction::DownRight, kings, opp, empty)
 }
 
+/// Whether the pieces `own` of `color` (its kings those among `kings`) can capture a piece of
+/// `opp` over `empty` squares: [`Position::has_capture`], and
+/// [`Position::gives_capture`] on the bitboards a move will leave.
+#[inline(always)]
+fn can_capture<R: Rules>(color: Color, own: u64, opp: u64, kings: u64, empty: u64) -> bool {
+    let men = own & !kings;
+    let jumps =
+        ManJumps::find::<R::Geometry>(men, opp, empty, man_capture_directions::<R>(color), 0);
+    let kings = own & kings;
+    jumps.men() != 0 || (kings != 0 && scan_kings::<R>(kings, opp, empty).capture)
+}
+
 /// The men's jumps in one position, direction by direction.
 struct ManJumps {
     /// For each direction (in [`Direction::ALL`] order), the men that can jump in it.
@@ -664,8 +676,9 @@ impl<R: Rules> Position<R> {
 
     /// Whether the side to move must capture.
     pub fn has_capture(&self) -> bool {
-        let (men, kings) = self.capturers();
-        men != 0 || kings
+        let own = self.side(self.turn);
+        let opp = self.side(self.turn.other());
+        can_capture::<R>(self.turn, own, opp, self.kings, self.empty_bits())
     }
 
     /// Every capture that is complete (cannot go on), ignoring the maximum-capture rule: for
@@ -777,15 +790,7 @@ impl<R: Rules> Position<R> {
         let moved = (1u64 << m.from) ^ (1u64 << m.to);
         let own = self.side(self.turn) ^ moved;
         let empty = (self.empty_bits() ^ moved) | m.captured;
-        let jumps = ManJumps::find::<R::Geometry>(
-            opp & !self.kings,
-            own,
-            empty,
-            man_capture_directions::<R>(other),
-            0,
-        );
-        let kings = opp & self.kings;
-        jumps.men() != 0 || (kings != 0 && scan_kings::<R>(kings, own, empty).capture)
+        can_capture::<R>(other, opp, own, self.kings, empty)
     }
 
     /// How many one-step moves the men of `color` have onto empty squares, whoever is to move
