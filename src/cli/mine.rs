@@ -205,11 +205,12 @@ fn mine_files(
         // The reader's own words (`move 12 (32-27): capture is compulsory`) are English: the
         // rules crate reports them as text.
         let warn = |key: Text, error: &PdnError| {
+            let message = error.message();
             let values: [(&str, &dyn Display); 4] = [
                 ("name", &name),
                 ("game", &error.game),
                 ("line", &error.line),
-                ("error", &error.message),
+                ("error", &message),
             ];
             let said = fill(lang, key, &values);
             bar.suspend(|| eprintln!("damtutor: {said}"));

@@ -21,15 +21,15 @@ fn ok(game: &Result<PdnGame, PdnError>) -> &PdnGame {
     game.as_ref().expect("a valid game")
 }
 
-fn err(game: &Result<PdnGame, PdnError>) -> (usize, usize, &str) {
+fn err(game: &Result<PdnGame, PdnError>) -> (usize, usize, String) {
     let error = game.as_ref().expect_err("a broken game");
-    (error.game, error.line, error.message.as_str())
+    (error.game, error.line, error.message())
 }
 
 /// Where a game stops short: (game, line, message).
-fn stop<R: Rules>(game: &pdn::PdnGame<R>) -> (usize, usize, &str) {
+fn stop<R: Rules>(game: &pdn::PdnGame<R>) -> (usize, usize, String) {
     let stop = game.stop.as_ref().expect("a game that stops short");
-    (stop.game, stop.line, stop.message.as_str())
+    (stop.game, stop.line, stop.message())
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn reads_every_game_and_reports_the_broken_ones() {
     let game = ok(&games[2]);
     assert_eq!(
         stop(game),
-        (3, 26, "move 2 (33-29): capture is compulsory: 28x19")
+        (3, 26, "move 2 (33-29): capture is compulsory: 28x19".into())
     );
     assert_eq!(
         game.stop.as_ref().unwrap().to_string(),
@@ -115,7 +115,10 @@ fn reads_every_game_and_reports_the_broken_ones() {
 
     // 4: a comment never closed: the game stops at its '{', and the next game is still read.
     let game = ok(&games[3]);
-    assert_eq!(stop(game), (4, 31, "unterminated comment: '{' without '}'"));
+    assert_eq!(
+        stop(game),
+        (4, 31, "unterminated comment: '{' without '}'".into())
+    );
     assert_eq!(texts(game), ["34-29"]);
     let game = ok(&games[4]);
     assert_eq!((game.number, game.line), (5, 34));
@@ -130,11 +133,11 @@ fn reads_every_game_and_reports_the_broken_ones() {
     assert_eq!(texts(game), ["32-28", "19-23", "28x19"]);
     let warning = &game.warnings[0];
     assert_eq!(
-        (warning.game, warning.line, warning.message.as_str()),
+        (warning.game, warning.line, warning.message()),
         (
             6,
             41,
-            "'Qh5' is not a move, a move number or a result: skipped"
+            "'Qh5' is not a move, a move number or a result: skipped".into()
         )
     );
     assert_eq!(game.result, None);
@@ -145,7 +148,7 @@ fn reads_every_game_and_reports_the_broken_ones() {
         (
             7,
             44,
-            "game type 21 is not international draughts (GameType \"20\")"
+            "game type 21 is not international draughts (GameType \"20\")".into()
         )
     );
 
@@ -242,7 +245,7 @@ fn one(text: &str) -> PdnGame {
 fn error(text: &str) -> (usize, usize, String) {
     let games = read(text);
     let error = games.into_iter().find_map(Result::err).expect("an error");
-    (error.game, error.line, error.message)
+    (error.game, error.line, error.message())
 }
 
 fn texts<R: Rules>(game: &pdn::PdnGame<R>) -> Vec<&str> {
@@ -329,7 +332,7 @@ fn annotations() {
     );
     let game = one("$1 32-28 *");
     assert_eq!(
-        game.warnings[0].message,
+        game.warnings[0].message(),
         "annotation '$1' before the first move: skipped"
     );
     assert_eq!(texts(&game), ["32-28"]);
@@ -354,11 +357,11 @@ fn comments_and_variations() {
 #[test]
 fn broken_games_stop_and_broken_tags_are_skipped() {
     let game = one("32-28 ) 19-23 *");
-    assert_eq!(stop(&game), (1, 1, "')' without '('"));
+    assert_eq!(stop(&game), (1, 1, "')' without '('".into()));
     assert_eq!(texts(&game), ["32-28"]);
     assert_eq!(game.result, Some(GameResult::Unknown));
     assert_eq!(
-        one("(32-27) 32-28 *").warnings[0].message,
+        one("(32-27) 32-28 *").warnings[0].message(),
         "variation before the first move: skipped"
     );
     let text = "[Event \"a\"]\n1. 32-28 (32-27\n19-23\n[Event \"b\"]\n1. 31-27 *\n";
@@ -367,7 +370,7 @@ fn broken_games_stop_and_broken_tags_are_skipped() {
     let game = games[0].as_ref().unwrap();
     assert_eq!(
         stop(game),
-        (1, 2, "unterminated variation: '(' without ')'")
+        (1, 2, "unterminated variation: '(' without ')'".into())
     );
     assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("b"));
     // A bad tag skips the rest of its game, tags and movetext.
@@ -375,7 +378,7 @@ fn broken_games_stop_and_broken_tags_are_skipped() {
     assert_eq!(games.len(), 2);
     let error = games[0].clone().unwrap_err();
     assert_eq!(error.line, 1);
-    assert!(error.message.starts_with("malformed tag [Event a]"));
+    assert!(error.message().starts_with("malformed tag [Event a]"));
     assert_eq!(games[1].as_ref().unwrap().number, 2);
 }
 
@@ -528,7 +531,7 @@ fn game_type_picks_the_game() {
     let error = games[2].as_ref().unwrap_err();
     assert_eq!((error.game, error.line), (3, 12));
     assert!(
-        error.message.contains("not a game damtutor knows"),
+        error.message().contains("not a game damtutor knows"),
         "{error}"
     );
     // Moves are read by number or by name, and written in the game's notation.
@@ -596,7 +599,7 @@ fn a_reader_of_one_game_refuses_the_others() {
     )
     .collect();
     assert_eq!(
-        wrong[0].as_ref().unwrap_err().message,
+        wrong[0].as_ref().unwrap_err().message(),
         "game type 20 is not russian draughts (GameType \"25\")"
     );
 }
@@ -613,7 +616,7 @@ fn whitespace_inside_moves() {
     let game = one("[Event \"x\"]\n1. 32-28 - 2. - - 1-1");
     assert_eq!(
         stop(&game),
-        (1, 2, "move 1...: '-' stands for a move not recorded")
+        (1, 2, "move 1...: '-' stands for a move not recorded".into())
     );
     assert_eq!(game.result, Some(GameResult::Draw));
     // A move broken before a tag line stays broken.
@@ -649,7 +652,7 @@ fn scores_as_results() {
 fn stray_text_is_a_warning_and_the_game_goes_on() {
     let game = one("1. 32-28 19-23 White thinks 2. 28x19 14x23 3. 33-28Zeitnot 1-1");
     assert_eq!(texts(&game), ["32-28", "19-23", "28x19", "14x23", "33-28"]);
-    let warnings: Vec<&str> = game.warnings.iter().map(|w| w.message.as_str()).collect();
+    let warnings: Vec<String> = game.warnings.iter().map(|w| w.message()).collect();
     assert_eq!(
         warnings,
         [
@@ -720,8 +723,8 @@ fn other_encodings_are_said() {
     assert_eq!(game.moves.len(), 1);
     assert_eq!(game.warnings.len(), 1);
     assert_eq!(game.warnings[0].line, 2);
-    assert!(game.warnings[0].message.contains("not UTF-8"));
-    assert!(game.warnings[0].message.contains("GBK"));
+    assert!(game.warnings[0].message().contains("not UTF-8"));
+    assert!(game.warnings[0].message().contains("GBK"));
     // UTF-16: one clear error, and the reading stops.
     let utf16: Vec<u8> = "\u{feff}[Event \"x\"]\n1. 32-28 *\n"
         .encode_utf16()
@@ -730,7 +733,7 @@ fn other_encodings_are_said() {
     let games: Vec<_> = Reader::new(&utf16[..]).collect();
     assert_eq!(games.len(), 1);
     assert!(
-        games[0].as_ref().unwrap_err().message.contains("UTF-16"),
+        games[0].as_ref().unwrap_err().message().contains("UTF-16"),
         "{games:?}"
     );
 }

@@ -38,7 +38,7 @@ impl Tally {
     fn add<R: Rules>(&mut self, game: &PdnGame<R>) {
         self.games += 1;
         self.moves += game.moves.len();
-        let said = |e: &PdnError| format!("{}: {}", e.line, e.message);
+        let said = |e: &PdnError| format!("{}: {}", e.line, e.problem);
         self.stops.extend(game.stop.iter().map(said));
         self.warnings.extend(game.warnings.iter().map(said));
     }

@@ -46,10 +46,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod problem;
 mod reader;
 mod tokens;
 mod writer;
 
+pub use problem::PdnProblem;
 pub use reader::{Reader, VariantReader};
 pub use writer::write_game;
 
@@ -351,7 +353,14 @@ pub struct PdnError {
     /// The line of the file where the problem is.
     pub line: usize,
     /// What is wrong, as in `move 12 (32-27): capture is compulsory: 26x37`.
-    pub message: String,
+    pub problem: PdnProblem,
+}
+
+impl PdnError {
+    /// What is wrong, in English: `move 12 (32-27): capture is compulsory: 26x37`.
+    pub fn message(&self) -> String {
+        self.problem.to_string()
+    }
 }
 
 /// `game 3, line 41: move 12 (32-27): capture is compulsory: 26x37`.
@@ -360,9 +369,9 @@ impl fmt::Display for PdnError {
         let PdnError {
             game,
             line,
-            message,
+            problem,
         } = self;
-        write!(f, "game {game}, line {line}: {message}")
+        write!(f, "game {game}, line {line}: {problem}")
     }
 }
 

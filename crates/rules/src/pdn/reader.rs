@@ -1,7 +1,9 @@
 //! Games replayed through the rules engine, one at a time: [`Reader`] and [`VariantReader`].
 
 use super::tokens::{Lexeme, Lexer, RawGame, Token};
-use super::{first_mover, move_label, GameResult, MoveInfo, Nag, PdnError, PdnGame, VariantGame};
+use super::{
+    first_mover, move_label, GameResult, MoveInfo, Nag, PdnError, PdnGame, PdnProblem, VariantGame,
+};
 use crate::notation::{BrokenRule, MoveError};
 use crate::position::Position;
 use crate::rules::{International, Notation, Rules, Variant};
@@ -38,10 +40,9 @@ impl RawGame {
             .ok_or_else(|| PdnError {
                 game: self.number,
                 line,
-                message: format!(
-                    "game type {kind} is not a game damtutor knows (GameType 20 international, \
-                     21 english, 25 russian, 26 brazilian)"
-                ),
+                problem: PdnProblem::UnknownGameType {
+                    kind: kind.to_string(),
+                },
             })
     }
 
@@ -111,10 +112,10 @@ impl<B: BufRead, R: Rules> Iterator for Reader<B, R> {
                 return Some(Err(PdnError {
                     game: raw.number,
                     line,
-                    message: format!(
-                        "game type {kind} is not {} draughts (GameType \"{ours}\")",
-                        R::RULES.variant
-                    ),
+                    problem: PdnProblem::OtherGameType {
+                        kind: kind.to_string(),
+                        variant: R::RULES.variant,
+                    },
                 }));
             }
         }
@@ -209,33 +210,33 @@ impl<R: Rules> GameBuilder<R> {
         }
     }
 
-    fn located(&self, line: usize, message: String) -> PdnError {
+    fn located(&self, line: usize, problem: PdnProblem) -> PdnError {
         PdnError {
             game: self.game.number,
             line,
-            message,
+            problem,
         }
     }
 
     /// Records the first error of the game: the game cannot be read.
-    fn fail(&mut self, line: usize, message: String) {
+    fn fail(&mut self, line: usize, problem: PdnProblem) {
         if self.error.is_none() {
-            self.error = Some(self.located(line, message));
+            self.error = Some(self.located(line, problem));
         }
     }
 
     /// Ends the main line here: the moves read so far are kept, the rest of the movetext is
     /// passed over but for its result.
-    fn stop(&mut self, line: usize, message: String) {
+    fn stop(&mut self, line: usize, problem: PdnProblem) {
         if self.game.stop.is_none() {
-            self.game.stop = Some(self.located(line, message));
+            self.game.stop = Some(self.located(line, problem));
         }
     }
 
     /// Notes text read past, and goes on.
-    fn warn(&mut self, line: usize, message: String) {
+    fn warn(&mut self, line: usize, problem: PdnProblem) {
         if self.game.stop.is_none() {
-            let warning = self.located(line, message);
+            let warning = self.located(line, problem);
             self.game.warnings.push(warning);
         }
     }
@@ -262,7 +263,7 @@ impl<R: Rules> GameBuilder<R> {
                         }
                         self.game.tags.push((name, value));
                     }
-                    Err(message) => self.fail(line, message),
+                    Err(problem) => self.fail(line, problem),
                 }
             }
             Lexeme::Comment(text) => {
@@ -283,7 +284,7 @@ impl<R: Rules> GameBuilder<R> {
                 if self.reading() {
                     match self.game.info.last_mut() {
                         Some(info) => info.variations.push(raw),
-                        None => self.warn(line, "variation before the first move: skipped".into()),
+                        None => self.warn(line, PdnProblem::VariationBeforeMoves),
                     }
                 }
             }
@@ -291,9 +292,9 @@ impl<R: Rules> GameBuilder<R> {
                 self.begin_movetext();
                 self.annotate(nag, line);
             }
-            Lexeme::Bad(message) => {
+            Lexeme::Bad(problem) => {
                 self.begin_movetext();
-                self.stop(line, message);
+                self.stop(line, problem);
             }
             Lexeme::Word(word) => {
                 self.begin_movetext();
@@ -349,9 +350,10 @@ impl<R: Rules> GameBuilder<R> {
                     self.game.start = start;
                     self.position = start;
                 }
-                Err(e) => {
-                    let message = format!("FEN tag \"{fen}\": {e}");
-                    self.fail(self.fen_line, message);
+                Err(error) => {
+                    let fen = fen.to_string();
+                    let error = Box::new(error);
+                    self.fail(self.fen_line, PdnProblem::FenTag { fen, error });
                 }
             }
         }
@@ -384,10 +386,7 @@ impl<R: Rules> GameBuilder<R> {
         }
         match self.game.info.last_mut() {
             Some(info) => info.nags.push(nag),
-            None => self.warn(
-                line,
-                format!("annotation '{nag}' before the first move: skipped"),
-            ),
+            None => self.warn(line, PdnProblem::NagBeforeMoves { nag }),
         }
     }
 
@@ -411,8 +410,12 @@ impl<R: Rules> GameBuilder<R> {
         let nag = Nag::from_suffix(suffix);
         let (_, label) = self.next_number();
         if nag.is_none() && !suffix.is_empty() {
-            let message = format!("move {label}: unknown annotation '{suffix}' in '{word}'");
-            return self.stop(line, message);
+            let problem = PdnProblem::UnknownSuffix {
+                label,
+                suffix: suffix.to_string(),
+                word: word.to_string(),
+            };
+            return self.stop(line, problem);
         }
         if bare.is_empty() {
             if let Some(nag) = nag {
@@ -421,28 +424,38 @@ impl<R: Rules> GameBuilder<R> {
             return;
         }
         if bare.chars().all(|c| c == '-') {
-            let message = format!("move {label}: '{bare}' stands for a move not recorded");
-            return self.stop(line, message);
+            let text = bare.to_string();
+            return self.stop(line, PdnProblem::UnrecordedMove { label, text });
         }
+        let illegal = |label: String, text: &str, error| PdnProblem::Move {
+            label,
+            text: text.to_string(),
+            error: Box::new(error),
+            variant: R::RULES.variant,
+        };
         match self.find(bare) {
             Ok(m) => self.push(m, bare, nag, line),
             Err(MoveError::Syntax { .. }) if !looks_like_move(bare) => {
-                let message = format!("'{word}' is not a move, a move number or a result: skipped");
-                self.warn(line, message);
+                let word = word.to_string();
+                self.warn(line, PdnProblem::NotAMove { word });
             }
             Err(e @ MoveError::Syntax { .. }) => match glued(bare) {
                 // A move with text stuck to it: `26-22Whiteoverstepped`.
                 Some((head, tail)) => match self.position.parse_move(head) {
                     Ok(m) => {
                         self.push(m, head, None, line);
-                        let message = format!("'{tail}' after move {label} ({head}): skipped");
-                        self.warn(line, message);
+                        let problem = PdnProblem::TextAfterMove {
+                            tail: tail.to_string(),
+                            label,
+                            head: head.to_string(),
+                        };
+                        self.warn(line, problem);
                     }
-                    Err(e) => self.stop(line, format!("move {label} ({head}): {}", e.reason())),
+                    Err(e) => self.stop(line, illegal(label, head, e)),
                 },
-                None => self.stop(line, format!("move {label} ({bare}): {}", e.reason())),
+                None => self.stop(line, illegal(label, bare, e)),
             },
-            Err(e) => self.stop(line, format!("move {label} ({bare}): {}", e.reason())),
+            Err(e) => self.stop(line, illegal(label, bare, e)),
         }
     }
 
@@ -516,10 +529,10 @@ impl<R: Rules> GameBuilder<R> {
         self.position = self.position.play_unchecked(&m);
     }
 
-    fn finish(mut self, notes: Vec<(usize, String)>) -> Result<PdnGame<R>, PdnError> {
+    fn finish(mut self, notes: Vec<(usize, PdnProblem)>) -> Result<PdnGame<R>, PdnError> {
         self.begin_movetext(); // a game of tags alone still needs a valid start
-        for (line, message) in notes {
-            let warning = self.located(line, message);
+        for (line, problem) in notes {
+            let warning = self.located(line, problem);
             self.game.warnings.push(warning);
         }
         match self.error {
@@ -577,7 +590,7 @@ mod limits {
         let games: Vec<_> = Reader::new(std::io::BufReader::new(zeros)).collect();
         assert_eq!(games.len(), 1);
         let error = games[0].as_ref().unwrap_err();
-        assert!(error.message.contains("longer than 1 MiB"), "{error}");
+        assert!(error.message().contains("longer than 1 MiB"), "{error}");
         // A game that never ends: reported and skipped, the next game still read.
         let mut text = String::from("[Event \"long\"]\n\n");
         for _ in 0..MAX_GAME_TOKENS / 2 {
@@ -587,7 +600,7 @@ mod limits {
         let games: Vec<_> = Reader::new(text.as_bytes()).collect();
         assert_eq!(games.len(), 2);
         let error = games[0].as_ref().unwrap_err();
-        assert!(error.message.contains("more than 100000"), "{error}");
+        assert!(error.message().contains("more than 100000"), "{error}");
         assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
         // An unterminated comment keeps at most MAX_TEXT of itself.
         let mut text = String::from("1. 32-28 {");
@@ -611,7 +624,7 @@ mod limits {
         let error = games[0].as_ref().unwrap_err();
         assert!(
             error
-                .message
+                .message()
                 .contains("more than 4 MiB without the end of a game"),
             "{error}"
         );

@@ -1,6 +1,6 @@
 //! The lexer: a PDN file split into games' tokens, before any rules are applied.
 
-use super::{GameResult, Nag, PdnError, MAX_GAME_BYTES, MAX_GAME_TOKENS, MAX_LINE};
+use super::{GameResult, Nag, PdnError, PdnProblem, MAX_GAME_BYTES, MAX_GAME_TOKENS, MAX_LINE};
 use std::io::{self, BufRead};
 
 /// The most text a comment or variation keeps (its end is still looked for).
@@ -10,14 +10,14 @@ pub(super) const MAX_TEXT: usize = 64 * 1024;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Lexeme {
     /// A tag pair, or why `[...` is not one.
-    Tag(Result<(String, String), String>),
+    Tag(Result<(String, String), PdnProblem>),
     Comment(String),
     Variation(String),
     Nag(Nag),
     /// Anything else: a move, a move number, a result, or a bad token.
     Word(String),
     /// A lexical error outside the tag section.
-    Bad(String),
+    Bad(PdnProblem),
 }
 
 #[derive(Clone, Debug)]
@@ -32,7 +32,7 @@ pub(super) struct RawGame {
     pub(super) number: usize,
     pub(super) tokens: Vec<Token>,
     /// What the lexer read past in this game, located: a line read as Latin-1.
-    pub(super) notes: Vec<(usize, String)>,
+    pub(super) notes: Vec<(usize, PdnProblem)>,
 }
 
 /// Splits a PDN file into its games' tokens, one game at a time.
@@ -55,7 +55,7 @@ pub(super) struct Lexer<B> {
     /// Whether a line that is not UTF-8 has been read (said once per file).
     latin1: bool,
     /// Notes for the game being read.
-    notes: Vec<(usize, String)>,
+    notes: Vec<(usize, PdnProblem)>,
 }
 
 impl<B: BufRead> Lexer<B> {
@@ -86,29 +86,16 @@ impl<B: BufRead> Lexer<B> {
         }
         self.line += 1;
         if self.bytes.len() > MAX_LINE {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("line {} is longer than 1 MiB: not a PDN file", self.line),
-            ));
+            return Err(PdnProblem::LineTooLong { line: self.line }.into_io());
         }
         self.game_bytes += self.bytes.len();
         if self.game_bytes > MAX_GAME_BYTES {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!(
-                    "more than {} MiB without the end of a game (line {}): not a PDN file",
-                    MAX_GAME_BYTES >> 20,
-                    self.line
-                ),
-            ));
+            return Err(PdnProblem::GameTooLarge { line: self.line }.into_io());
         }
         if self.line == 1
             && (self.bytes.starts_with(b"\xff\xfe") || self.bytes.starts_with(b"\xfe\xff"))
         {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "the file is in UTF-16: save it as UTF-8 (or Latin-1) to read it",
-            ));
+            return Err(PdnProblem::Utf16.into_io());
         }
         while matches!(self.bytes.last(), Some(b'\n' | b'\r')) {
             self.bytes.pop();
@@ -118,13 +105,7 @@ impl<B: BufRead> Lexer<B> {
             Err(_) => {
                 if !self.latin1 {
                     self.latin1 = true;
-                    self.notes.push((
-                        self.line,
-                        "this line is not UTF-8: the file is read as Latin-1, so letters of \
-                         another encoding (GBK, cp1251...) come out garbled; convert the file \
-                         to UTF-8 to keep them"
-                            .into(),
-                    ));
+                    self.notes.push((self.line, PdnProblem::Latin1));
                 }
                 self.text.extend(self.bytes.iter().map(|&b| b as char))
             }
@@ -166,7 +147,10 @@ impl<B: BufRead> Lexer<B> {
                 ')' | '}' | ']' => {
                     self.pos += 1;
                     let opening = ['(', '{', '['][")}]".find(c).unwrap_or(0)];
-                    Lexeme::Bad(format!("'{c}' without '{opening}'"))
+                    Lexeme::Bad(PdnProblem::Unopened {
+                        closing: c,
+                        opening,
+                    })
                 }
                 _ => Lexeme::Word(self.take_move_word()?),
             };
@@ -237,9 +221,9 @@ impl<B: BufRead> Lexer<B> {
                 Lexeme::Tag(Ok((name, value)))
             }
             None => {
-                let message = format!("malformed tag {}: expected [Name \"value\"]", rest.trim());
+                let text = rest.trim().to_string();
                 self.pos = self.text.len();
-                Lexeme::Tag(Err(message))
+                Lexeme::Tag(Err(PdnProblem::MalformedTag { text }))
             }
         }
     }
@@ -248,9 +232,7 @@ impl<B: BufRead> Lexer<B> {
         let word = self.take_word(1);
         match word[1..].parse::<u8>() {
             Ok(n) => Lexeme::Nag(Nag(n)),
-            Err(_) => Lexeme::Bad(format!(
-                "bad annotation '{word}': expected '$' and a number 0-255"
-            )),
+            Err(_) => Lexeme::Bad(PdnProblem::BadNag { word }),
         }
     }
 
@@ -269,7 +251,7 @@ impl<B: BufRead> Lexer<B> {
                 body.push(' ');
             }
             if !self.next_line()? || is_tag_line(&self.text) {
-                return Ok(Lexeme::Bad("unterminated comment: '{' without '}'".into()));
+                return Ok(Lexeme::Bad(PdnProblem::UnclosedComment));
             }
         }
     }
@@ -321,9 +303,7 @@ impl<B: BufRead> Lexer<B> {
             }
             raw.push(' ');
             if !self.next_line()? || is_tag_line(&self.text) {
-                return Ok(Lexeme::Bad(
-                    "unterminated variation: '(' without ')'".into(),
-                ));
+                return Ok(Lexeme::Bad(PdnProblem::UnclosedVariation));
             }
         }
     }
@@ -354,7 +334,7 @@ impl<B: BufRead> Lexer<B> {
                     return Some(Err(PdnError {
                         game: game.as_ref().map_or(self.games + 1, |g| g.number),
                         line: self.line + 1,
-                        message: format!("cannot read the file: {e}"),
+                        problem: PdnProblem::of_io(&e),
                     }));
                 }
             };
@@ -408,9 +388,7 @@ impl<B: BufRead> Lexer<B> {
             return Some(Err(PdnError {
                 game: game.number,
                 line: game.tokens.first().map_or(self.line, |t| t.line),
-                message: format!(
-                    "the game has more than {MAX_GAME_TOKENS} moves, comments and marks: skipped"
-                ),
+                problem: PdnProblem::TooManyTokens,
             }));
         }
         Some(Ok(game))
@@ -507,7 +485,13 @@ mod tests {
                 (Lexeme::Comment("x y".into()), 3),
                 (Lexeme::Variation("1. 31-27".into()), 4),
                 (word("*"), 4),
-                (Lexeme::Bad("')' without '('".into()), 4),
+                (
+                    Lexeme::Bad(PdnProblem::Unopened {
+                        closing: ')',
+                        opening: '('
+                    }),
+                    4
+                ),
             ]
         );
     }
