@@ -24,6 +24,7 @@
 //! `comment` and `source` of an exercise - are in the set's `language`, or in both languages as
 //! `{zh: "...", en: "..."}` ([`Bilingual`]).
 
+mod problem;
 mod text;
 mod write;
 pub(crate) mod yaml;
@@ -33,22 +34,23 @@ use yaml::{find_id_line, find_line, find_line_start};
 // Students' answer files are read in `check` (check/answer_file.rs, check/class_sheet.rs); their
 // old paths here stay for code written against them.
 pub use crate::check::answer_file::{
-    load_answer_file, load_answers, parse_answer_file, parse_answers, parse_answers_bytes,
-    parse_answers_in, Answer, AnswerFile, AnswerSheet, PracticeRecord, Seal, SealProblem,
+    load_answer_file, load_answers, parse_answer_file, parse_answers, parse_answers_bytes, Answer,
+    AnswerFile, AnswerSheet, PracticeRecord, Seal, SealProblem,
 };
 pub use crate::check::class_sheet::{
     parse_class_sheet, sheet_column, ClassSheet, SheetProblem, SheetTrouble,
 };
 
-pub use text::Bilingual;
+pub use problem::Problem;
 use text::RawField;
+pub use text::{Bilingual, TextShape};
 pub use write::{fen_in_notation, to_yaml};
 
 use crate::input;
 use crate::setup::Setup;
 use crate::solver::{Goal, Motif};
 use crate::square::{Color, Role};
-use crate::words::Lang;
+use crate::words::{say, text, Lang, Text};
 use crate::{Board, Variant, VariantPosition};
 use serde::Deserialize;
 use std::collections::HashSet;
@@ -138,44 +140,51 @@ impl Exercise {
     }
 }
 
-/// A problem in an exercise file: where, and what.
+/// A problem in an exercise file (or an answer file, a class sheet): where, and what. Said in
+/// either language by [`say`](ExerciseError::say); `Display` is English.
+///
+/// ```
+/// use damtutor::exercise::parse;
+/// use damtutor::words::Lang;
+/// let errors = parse("title: T\nexercises:\n  - id: sh-01\n    fen: \"W:W99:B1\"\n", "set.yaml").unwrap_err();
+/// assert_eq!(errors[0].say(Lang::English), "set.yaml:3: exercise sh-01: invalid position: square 99 is outside the board (squares are 1-50)");
+/// assert_eq!(errors[0].say(Lang::Chinese), "set.yaml 第 3 行：练习 sh-01：局面无效：第 99 格不在棋盘上（格号为 1-50）");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExerciseError {
     pub file: String,
     pub line: Option<usize>,
     pub column: Option<usize>,
     pub id: Option<String>,
-    pub message: String,
+    /// What is wrong (boxed: an error stays small as it is passed up).
+    pub problem: Box<Problem>,
 }
-
-impl fmt::Display for ExerciseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file)?;
-        if let Some(line) = self.line {
-            write!(f, ":{line}")?;
-            if let Some(column) = self.column {
-                write!(f, ":{column}")?;
-            }
-        }
-        write!(f, ": ")?;
-        if let Some(id) = &self.id {
-            write!(f, "exercise {id}: ")?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ExerciseError {}
 
 impl ExerciseError {
+    /// The file, line, column and exercise, and what is wrong, in `lang`.
+    pub fn say(&self, lang: Lang) -> String {
+        let file = &self.file;
+        let place = match (self.line, self.column) {
+            (Some(line), Some(column)) => say!(lang, Text::PlaceColumn, file, line, column),
+            (Some(line), None) => say!(lang, Text::PlaceLine, file, line),
+            (None, _) => file.clone(),
+        };
+        let exercise = match &self.id {
+            Some(id) => say!(lang, Text::PlaceExercise, id),
+            None => String::new(),
+        };
+        let colon = text(lang, Text::Colon);
+        format!("{place}{colon}{exercise}{}", self.problem.say(lang))
+    }
+
     /// A problem with the file as a whole.
-    pub(crate) fn in_file(name: &str, message: String) -> ExerciseError {
+    pub(crate) fn in_file(name: &str, problem: Problem) -> ExerciseError {
         ExerciseError {
             file: name.to_string(),
             line: None,
             column: None,
             id: None,
-            message,
+            problem: Box::new(problem),
         }
     }
 
@@ -185,13 +194,18 @@ impl ExerciseError {
             line: Some(error.line),
             column: Some(error.column),
             id: None,
-            message: format!(
-                "not UTF-8 text (byte {:#04x}): save the file as UTF-8",
-                error.byte
-            ),
+            problem: Box::new(Problem::NotUtf8 { byte: error.byte }),
         }
     }
 }
+
+impl fmt::Display for ExerciseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::English))
+    }
+}
+
+impl std::error::Error for ExerciseError {}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -253,12 +267,13 @@ enum VariantText {
 }
 
 impl VariantText {
-    fn read(&self) -> Result<Variant, String> {
+    fn read(&self) -> Result<Variant, Problem> {
         let text = match self {
             VariantText::Number(n) => n.to_string(),
             VariantText::Text(t) => t.clone(),
         };
-        text.parse::<Variant>().map_err(|e| e.to_string())
+        text.parse::<Variant>()
+            .map_err(|e| Problem::UnknownGame { name: e.0 })
     }
 }
 
@@ -283,7 +298,7 @@ pub fn load(path: &Path) -> Result<ExerciseSet, Vec<ExerciseError>> {
     let name = path.display().to_string();
     match input::bytes(path) {
         Ok(bytes) => parse_bytes(&bytes, &name),
-        Err(e) => Err(vec![ExerciseError::in_file(&name, e.to_string())]),
+        Err(e) => Err(vec![ExerciseError::in_file(&name, Problem::Read(e))]),
     }
 }
 
@@ -338,31 +353,37 @@ fn collect_under(folder: &Path, files: &mut Vec<PathBuf>, depth: usize) -> std::
 pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> {
     let raw: RawSet = yaml::read(text, name).map_err(|e| vec![e])?;
     let mut errors = Vec::new();
-    let error = |line: Option<usize>, id: Option<&str>, message: String| ExerciseError {
+    let error = |line: Option<usize>, id: Option<&str>, problem: Problem| ExerciseError {
         file: name.to_string(),
         line,
         column: None,
         id: id.map(str::to_string),
-        message,
+        problem: Box::new(problem),
     };
-    let language = match raw.language.as_deref().map(str::parse::<Lang>) {
+    let language = match raw
+        .language
+        .as_deref()
+        .map(|code| (code, code.parse::<Lang>()))
+    {
         None => Lang::English,
-        Some(Ok(lang)) => lang,
-        Some(Err(message)) => {
-            errors.push(error(find_line(text, "language:"), None, message));
+        Some((_, Ok(lang))) => lang,
+        Some((code, Err(_))) => {
+            let code = code.trim().to_string();
+            let problem = Problem::UnknownLanguage { code };
+            errors.push(error(find_line(text, "language:"), None, problem));
             Lang::English
         }
     };
     let variant = match raw.variant.as_ref().map(VariantText::read) {
         None => Variant::International,
         Some(Ok(variant)) => variant,
-        Some(Err(message)) => {
-            errors.push(error(find_line(text, "variant:"), None, message));
+        Some(Err(problem)) => {
+            errors.push(error(find_line(text, "variant:"), None, problem));
             Variant::International
         }
     };
     let read_text = |errors: &mut Vec<ExerciseError>,
-                     field: &str,
+                     field: &'static str,
                      raw: Option<RawField>,
                      from: usize,
                      id: Option<&str>| {
@@ -371,7 +392,11 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
         };
         raw.resolve(language).unwrap_or_else(|unknown| {
             let line = text::key_line(text, from, field, &unknown.0).or(Some(from));
-            errors.push(error(line, id, unknown.message(field)));
+            let problem = Problem::TextLanguage {
+                field,
+                code: unknown.0,
+            };
+            errors.push(error(line, id, problem));
             Bilingual::default()
         })
     };
@@ -383,7 +408,7 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             errors.push(error(
                 find_line(text, "level:"),
                 None,
-                format!("level {level} is outside 1-6"),
+                Problem::Level { level },
             ));
         }
     }
@@ -400,19 +425,14 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             && scoring.points > 0.0
             && scoring.points <= Scoring::MAX_POINTS;
         if !points_ok || !shares_ok {
-            errors.push(error(
-                find_line(text, "scoring:"),
-                None,
-                "scoring: points must be a number above 0 and at most 1000, alternative, incomplete, hint and wrong between 0 and 1"
-                    .into(),
-            ));
+            errors.push(error(find_line(text, "scoring:"), None, Problem::Scoring));
         }
     }
     if raw.exercises.is_empty() {
         errors.push(error(
             find_line(text, "exercises:"),
             None,
-            "the set has no exercises".into(),
+            Problem::NoExercises,
         ));
     }
     let mut exercises = Vec::new();
@@ -460,17 +480,13 @@ pub fn parse(text: &str, name: &str) -> Result<ExerciseSet, Vec<ExerciseError>> 
             ),
         };
         if !seen_ids.insert(id.clone()) {
-            errors.push(error(
-                line,
-                Some(&id),
-                "the id is used twice in this set".into(),
-            ));
+            errors.push(error(line, Some(&id), Problem::IdTwice));
         }
         match check_exercise(raw_exercise, texts, &id, line, variant) {
             Ok(exercise) => exercises.push(exercise),
-            Err(messages) => {
-                for message in messages {
-                    errors.push(error(line, Some(&id), message));
+            Err(problems) => {
+                for problem in problems {
+                    errors.push(error(line, Some(&id), problem));
                 }
             }
         }
@@ -506,16 +522,16 @@ fn check_exercise(
     id: &str,
     line: Option<usize>,
     set_variant: Variant,
-) -> Result<Exercise, Vec<String>> {
+) -> Result<Exercise, Vec<Problem>> {
     let mut problems = Vec::new();
     if id.trim().is_empty() {
-        problems.push("the id is empty".to_string());
+        problems.push(Problem::EmptyId);
     }
     let variant = match raw.variant.as_ref().map(VariantText::read) {
         None => set_variant,
         Some(Ok(variant)) => variant,
-        Some(Err(message)) => {
-            problems.push(message);
+        Some(Err(problem)) => {
+            problems.push(problem);
             set_variant
         }
     };
@@ -525,66 +541,62 @@ fn check_exercise(
         Some("white") | Some("White") | Some("W") | Some("w") => Some(Color::White),
         Some("black") | Some("Black") | Some("B") | Some("b") => Some(Color::Black),
         Some(other) => {
-            problems.push(format!("to_move '{other}' must be white or black"));
+            problems.push(Problem::ToMove { text: other.into() });
             None
         }
     };
     let setup = match (&raw.fen, &raw.white, &raw.black) {
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-            problems
-                .push("give the position either as fen or as white/black lists, not both".into());
+            problems.push(Problem::FenAndLists);
             None
         }
         (Some(fen), None, None) => match crate::fen::parse_setup(fen, board) {
             Ok(mut setup) => {
                 if let Some(turn) = to_move {
                     if turn != setup.turn {
-                        problems.push(format!(
-                            "to_move says {} but the FEN says {} to move",
-                            turn.name(),
-                            setup.turn.name()
-                        ));
+                        problems.push(Problem::TurnDisagrees {
+                            to_move: turn,
+                            fen: setup.turn,
+                        });
                     }
                     setup.turn = turn;
                 }
                 Some(setup)
             }
             Err(e) => {
-                problems.push(format!("bad FEN at {e}"));
+                problems.push(Problem::Fen(e));
                 None
             }
         },
         (None, white, black) => {
             if white.is_none() && black.is_none() {
-                problems.push("no position: give fen, or white and black lists".into());
+                problems.push(Problem::NoPosition);
                 None
             } else if let Some(turn) = to_move {
                 let mut setup = Setup::empty(turn);
                 for (color, list) in [(Color::White, white), (Color::Black, black)] {
                     for entry in list.iter().flatten() {
                         match square_entry(entry, board) {
-                            Ok((square, role)) => setup.put(square, color, role),
-                            Err(message) => {
-                                problems.push(format!("{} list: {message}", color.name()))
-                            }
+                            Some((square, role)) => setup.put(square, color, role),
+                            None => problems.push(Problem::NotSquare {
+                                list: color,
+                                text: square_text(entry),
+                                board,
+                            }),
                         }
                     }
                 }
                 Some(setup)
             } else {
-                problems.push("to_move (white or black) is missing".into());
+                problems.push(Problem::NoToMove);
                 None
             }
         }
     };
     let position = setup.and_then(|setup| match VariantPosition::from_setup(variant, &setup) {
         Ok(position) => Some(position),
-        Err(e) => {
-            let game = match variant {
-                Variant::International => String::new(),
-                other => format!(" ({other} draughts)"),
-            };
-            problems.push(format!("invalid position{game}: {e}"));
+        Err(error) => {
+            problems.push(Problem::Position { error, variant });
             None
         }
     });
@@ -592,35 +604,29 @@ fn check_exercise(
         None => Goal::Auto,
         Some(RawGoal::Material { material }) => match Goal::material(material) {
             Ok(goal) => goal,
-            Err(message) => {
-                problems.push(format!("goal {message}"));
+            Err(_) => {
+                problems.push(Problem::GoalOutOfRange { gain: material });
                 Goal::Auto
             }
         },
         Some(RawGoal::Text(text)) => match text.parse::<Goal>() {
             Ok(goal) => goal,
-            Err(message) => {
-                problems.push(format!("goal {message}"));
+            Err(_) => {
+                problems.push(goal_problem(&text));
                 Goal::Auto
             }
         },
     };
     if let Some(level) = raw.difficulty {
         if !(1..=6).contains(&level) {
-            problems.push(format!("difficulty {level} is outside 1-6"));
+            problems.push(Problem::Difficulty { level });
         }
     }
     let mut motifs = Vec::new();
     for tag in &raw.motifs {
         match Motif::from_key(tag) {
             Some(motif) => motifs.push(motif),
-            None => {
-                let known: Vec<&str> = Motif::ALL.iter().map(|m| m.key()).collect();
-                problems.push(format!(
-                    "unknown motif '{tag}' (known: {})",
-                    known.join(", ")
-                ));
-            }
+            None => problems.push(Problem::UnknownMotif { tag: tag.clone() }),
         }
     }
     match position {
@@ -641,9 +647,22 @@ fn check_exercise(
     }
 }
 
-fn square_entry(entry: &SquareText, board: Board) -> Result<(u32, Role), String> {
+/// Why a `goal:` text that does not read is no goal, as [`Goal`]'s reader tells them apart.
+fn goal_problem(text: &str) -> Problem {
+    let text = text.trim();
+    match text.strip_prefix("material:") {
+        Some(gain) => match gain.trim().parse::<u64>() {
+            Ok(gain) => Problem::GoalOutOfRange { gain },
+            Err(_) => Problem::GoalNotNumber { text: text.into() },
+        },
+        None => Problem::UnknownGoal { text: text.into() },
+    }
+}
+
+/// The square and piece of an entry of a `white:` or `black:` list, if it names a square.
+fn square_entry(entry: &SquareText, board: Board) -> Option<(u32, Role)> {
     match entry {
-        SquareText::Number(n) => Ok((*n, Role::Man)),
+        SquareText::Number(n) => Some((*n, Role::Man)),
         SquareText::Text(text) => {
             let text = text.trim();
             let (role, name) = match text.strip_prefix(['K', 'k']) {
@@ -651,18 +670,19 @@ fn square_entry(entry: &SquareText, board: Board) -> Result<(u32, Role), String>
                 None => (Role::Man, text),
             };
             if let Ok(n) = name.parse::<u32>() {
-                return Ok((n, role));
+                return Some((n, role));
             }
-            match board.parse_square(name) {
-                Some(square) => Ok((square.number() as u32, role)),
-                None if board == Board::TenByTen => {
-                    Err(format!("'{text}' is not a square such as 28 or K28"))
-                }
-                None => Err(format!(
-                    "'{text}' is not a square of the {board} board such as 22, c3 or Kc3"
-                )),
-            }
+            let square = board.parse_square(name)?;
+            Some((square.number() as u32, role))
         }
+    }
+}
+
+/// An entry of a piece list as written.
+fn square_text(entry: &SquareText) -> String {
+    match entry {
+        SquareText::Number(n) => n.to_string(),
+        SquareText::Text(text) => text.trim().to_string(),
     }
 }
 
@@ -698,7 +718,7 @@ mod tests {
         let errors = parse(text, "t.yaml").unwrap_err();
         assert_eq!(errors[0].line, Some(5));
         assert!(
-            errors[0].message.contains("unknown field `gaol`"),
+            errors[0].to_string().contains("unknown field `gaol`"),
             "{}",
             errors[0]
         );

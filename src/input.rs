@@ -9,6 +9,10 @@
 //! assert_eq!(error.to_string(), "line 2, column 13: not UTF-8 text (byte 0xff): save the file as UTF-8");
 //! ```
 
+mod format;
+
+pub use format::{listed, FormatFault, FormatProblem, JsonSyntax, YamlSyntax};
+
 use std::fmt;
 use std::fs::File;
 use std::io::Read;
@@ -55,11 +59,46 @@ pub fn text(bytes: &[u8]) -> Result<&str, NotUtf8> {
     })
 }
 
-/// Why a file could not be read.
-#[derive(Debug)]
+/// Why the system could not open, read or write a file: the kind of error, which the words
+/// layer says in the reader's language ([`words::io_problem`](crate::words::io_problem)), and
+/// the system's own words, kept in English output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IoProblem {
+    pub kind: std::io::ErrorKind,
+    /// The system's words: `No such file or directory (os error 2)`.
+    pub detail: String,
+    /// The system's number for the error, when it gave one.
+    pub code: Option<i32>,
+}
+
+impl From<&std::io::Error> for IoProblem {
+    fn from(error: &std::io::Error) -> IoProblem {
+        IoProblem {
+            kind: error.kind(),
+            detail: error.to_string(),
+            code: error.raw_os_error(),
+        }
+    }
+}
+
+impl From<std::io::Error> for IoProblem {
+    fn from(error: std::io::Error) -> IoProblem {
+        IoProblem::from(&error)
+    }
+}
+
+impl fmt::Display for IoProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.detail)
+    }
+}
+
+/// Why a file could not be read. `Display` says it in English; the words layer says it in
+/// either language ([`words::read_error`](crate::words::read_error)).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadError {
     /// The file could not be opened or read.
-    Io(std::io::Error),
+    Io(IoProblem),
     /// The file is larger than [`MAX_FILE_BYTES`].
     TooLarge,
     /// A folder was given where a file is read.
@@ -87,8 +126,8 @@ impl std::error::Error for ReadError {}
 
 /// Opens `path` for reading and remembers it as an input of the run. A folder is refused.
 pub fn open(path: &Path) -> Result<File, ReadError> {
-    let file = File::open(path).map_err(ReadError::Io)?;
-    let metadata = file.metadata().map_err(ReadError::Io)?;
+    let file = File::open(path).map_err(|e| ReadError::Io(e.into()))?;
+    let metadata = file.metadata().map_err(|e| ReadError::Io(e.into()))?;
     if metadata.is_dir() {
         return Err(ReadError::Folder);
     }
@@ -103,7 +142,7 @@ pub fn bytes(path: &Path) -> Result<Vec<u8>, ReadError> {
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(ReadError::Io)?;
+        .map_err(|e| ReadError::Io(e.into()))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(ReadError::TooLarge);
     }

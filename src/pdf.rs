@@ -15,6 +15,7 @@
 
 pub mod devtools;
 
+use crate::words::{say, Lang, Text};
 use devtools::DevTools;
 use serde_json::{json, Value};
 use std::fmt;
@@ -41,27 +42,54 @@ const PLACES: &[&str] = &[
     r"C:\Program Files\Microsoft\Edge\Application\msedge.exe",
 ];
 
-/// Why no PDF was made.
+/// Why no PDF was made. Said in either language by [`say`](PdfError::say) (what the browser
+/// itself said stays in its words); `Display` is English.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PdfError {
-    /// No browser to print with; the message says how to get one.
-    NoBrowser(String),
-    /// The browser could not be started, or did not print.
-    Browser(String),
+    /// No browser to print with: none found, or `DAMTUTOR_CHROMIUM` names `named`, which is
+    /// not a file. The words say how to get one.
+    NoBrowser { named: Option<PathBuf> },
+    /// The browser could not be started (`started` false) or did not print: what went wrong,
+    /// in the browser's or the system's words.
+    Browser {
+        executable: PathBuf,
+        what: String,
+        started: bool,
+    },
 }
 
-impl fmt::Display for PdfError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl PdfError {
+    /// The error in `lang`.
+    pub fn say(&self, lang: Lang) -> String {
+        let install = say!(lang, Text::PdfInstall);
         match self {
-            PdfError::NoBrowser(message) | PdfError::Browser(message) => f.write_str(message),
+            PdfError::NoBrowser { named: None } => say!(lang, Text::PdfNoBrowser, install),
+            PdfError::NoBrowser { named: Some(path) } => {
+                say!(lang, Text::PdfNamedNotAFile, path = path.display(), install)
+            }
+            PdfError::Browser {
+                executable,
+                what,
+                started,
+            } => {
+                let key = if *started {
+                    Text::PdfFailed
+                } else {
+                    Text::PdfNotStarted
+                };
+                say!(lang, key, path = executable.display(), what)
+            }
         }
     }
 }
 
-impl std::error::Error for PdfError {}
+impl fmt::Display for PdfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::English))
+    }
+}
 
-/// How to get a browser, said after what is missing.
-const INSTALL: &str = "a PDF is printed by Chromium or Chrome: install one (Debian, Ubuntu: apt install chromium; Fedora: dnf install chromium; macOS, Windows: Google Chrome), or set DAMTUTOR_CHROMIUM to the browser's path. Without one, write HTML (--format html) and print it from a browser";
+impl std::error::Error for PdfError {}
 
 /// The browser to print with: `DAMTUTOR_CHROMIUM`, else the first one found on `PATH` or in
 /// the usual install places.
@@ -71,10 +99,7 @@ pub fn find_browser() -> Result<PathBuf, PdfError> {
         if path.is_file() {
             return Ok(path);
         }
-        return Err(PdfError::NoBrowser(format!(
-            "DAMTUTOR_CHROMIUM is {}, which is not a file: {INSTALL}",
-            path.display()
-        )));
+        return Err(PdfError::NoBrowser { named: Some(path) });
     }
     let on_path = std::env::var_os("PATH")
         .map(|path| std::env::split_paths(&path).collect::<Vec<_>>())
@@ -89,7 +114,7 @@ pub fn find_browser() -> Result<PathBuf, PdfError> {
         })
         .chain(PLACES.iter().map(PathBuf::from))
         .find(|candidate| candidate.is_file())
-        .ok_or_else(|| PdfError::NoBrowser(format!("no Chromium or Chrome found: {INSTALL}")))
+        .ok_or(PdfError::NoBrowser { named: None })
 }
 
 /// Prints each HTML document to PDF with one browser; the PDFs in the documents' order.
@@ -129,10 +154,11 @@ impl Printer {
                 executable: executable.to_path_buf(),
                 browser,
             }),
-            Err(what) => Err(PdfError::Browser(format!(
-                "{}: {what} (set DAMTUTOR_CHROMIUM to another Chromium or Chrome, or write HTML with --format html)",
-                executable.display()
-            ))),
+            Err(what) => Err(PdfError::Browser {
+                executable: executable.to_path_buf(),
+                what,
+                started: false,
+            }),
         }
     }
 
@@ -189,7 +215,11 @@ impl Printer {
     }
 
     fn failed(&self, what: &str) -> PdfError {
-        PdfError::Browser(format!("{}: {what}", self.executable.display()))
+        PdfError::Browser {
+            executable: self.executable.clone(),
+            what: what.to_string(),
+            started: true,
+        }
     }
 
     /// Sends a command (to a tab's session, or to the browser) and waits for its answer.

@@ -5,8 +5,8 @@ use super::class_sheet::{self, ClassSheet};
 use crate::exercise::yaml::{
     self, clean_yaml_message, find_line, find_line_start, find_line_start_after, key_lines,
 };
-use crate::exercise::ExerciseError;
-use crate::input;
+use crate::exercise::{ExerciseError, Problem};
+use crate::input::{self, FormatFault, FormatProblem};
 use crate::words::{say, Lang, Text};
 use serde::Deserialize;
 use std::collections::HashSet;
@@ -216,11 +216,11 @@ impl AnswerFile {
 }
 
 /// Reads an answer file: a CSV sheet of a class when its name ends in `.csv` or its first
-/// line is a CSV header (`student,...` / `姓名,...`), else a student's YAML file. Messages are
-/// in `lang`.
+/// line is a CSV header (`student,...` / `姓名,...`), else a student's YAML file. A sheet's
+/// rows are named in `lang`.
 pub fn load_answer_file(path: &Path, lang: Lang) -> Result<AnswerFile, ExerciseError> {
     let name = path.display().to_string();
-    let bytes = read(path, &name, lang)?;
+    let bytes = read(path, &name)?;
     parse_answer_file(&bytes, &name, lang)
 }
 
@@ -239,31 +239,18 @@ pub fn parse_answer_file(
         return class_sheet::parse_bytes(bytes, name, lang).map(AnswerFile::Class);
     }
     let text = input::text(bytes).map_err(|e| ExerciseError::not_utf8(name, &e))?;
-    parse_answers_in(text, name, lang).map(AnswerFile::Student)
+    parse_answers(text, name).map(AnswerFile::Student)
 }
 
 /// The bytes of an answer file, through the one bounded reader.
-fn read(path: &Path, name: &str, lang: Lang) -> Result<Vec<u8>, ExerciseError> {
-    input::bytes(path).map_err(|e| match e {
-        input::ReadError::Io(e) => cannot_read(name, &e, lang),
-        other => ExerciseError::in_file(name, other.to_string()),
-    })
-}
-
-fn cannot_read(name: &str, error: &std::io::Error, lang: Lang) -> ExerciseError {
-    ExerciseError {
-        file: name.to_string(),
-        line: None,
-        column: None,
-        id: None,
-        message: say!(lang, Text::CannotRead, error),
-    }
+fn read(path: &Path, name: &str) -> Result<Vec<u8>, ExerciseError> {
+    input::bytes(path).map_err(|e| ExerciseError::in_file(name, Problem::Read(e)))
 }
 
 /// Reads a student's answer file (YAML; see [`load_answer_file`] for CSV sheets too).
 pub fn load_answers(path: &Path) -> Result<AnswerSheet, ExerciseError> {
     let name = path.display().to_string();
-    let bytes = read(path, &name, Lang::English)?;
+    let bytes = read(path, &name)?;
     parse_answers_bytes(&bytes, &name)
 }
 
@@ -273,39 +260,31 @@ pub fn parse_answers_bytes(bytes: &[u8], name: &str) -> Result<AnswerSheet, Exer
     parse_answers(text, name)
 }
 
-/// Checks the text of an answer file named `name` (messages in English).
+/// Checks the text of an answer file named `name`.
 pub fn parse_answers(text: &str, name: &str) -> Result<AnswerSheet, ExerciseError> {
-    parse_answers_in(text, name, Lang::English)
-}
-
-/// Checks the text of an answer file named `name`, the messages in `lang`.
-pub fn parse_answers_in(text: &str, name: &str, lang: Lang) -> Result<AnswerSheet, ExerciseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    // The id goes into the message, so that "exercise" is said in `lang` too.
-    let error = |line, column, id: Option<String>, message: String| ExerciseError {
+    // The exercise an answer is for is said by the problem ("题目 a" as the students' sheets
+    // name it), not as the error's id ("练习 a").
+    let error = |line, problem| ExerciseError {
         file: name.to_string(),
         line,
-        column,
+        column: None,
         id: None,
-        message: match id {
-            Some(id) => say!(lang, Text::AnswerAbout, id, message),
-            None => message,
-        },
+        problem: Box::new(problem),
     };
     let raw: RawSheet = yaml::read(text, name).map_err(|mut e| {
         // Not a mapping at all (a CSV sheet, a text): say what an answer file is.
-        if e.message.contains("expected struct RawSheet") {
-            e.message = say!(lang, Text::AnswerNotAFile);
+        if let Problem::Format { problem, .. } = &*e.problem {
+            if let FormatFault::InvalidType { expected, .. } = &problem.fault {
+                if expected == "struct RawSheet" {
+                    *e.problem = Problem::NotAnswerFile;
+                }
+            }
         }
         e
     })?;
     if raw.student.trim().is_empty() {
-        return Err(error(
-            find_line(text, "student:"),
-            None,
-            None,
-            say!(lang, Text::AnswerNoName),
-        ));
+        return Err(error(find_line(text, "student:"), Problem::NoStudentName));
     }
     let mut answers = Vec::new();
     let mut answered = HashSet::new();
@@ -315,25 +294,16 @@ pub fn parse_answers_in(text: &str, name: &str, lang: Lang) -> Result<AnswerShee
             serde_yaml::Value::String(s) => s,
             serde_yaml::Value::Number(n) => n.to_string(),
             other => {
-                return Err(error(
-                    find_line_start(text, "answers:"),
-                    None,
-                    None,
-                    say!(lang, Text::AnswerBadId, id = format!("{other:?}")),
-                ))
+                let id = format!("{other:?}");
+                let line = find_line_start(text, "answers:");
+                return Err(error(line, Problem::AnswerBadId { id }));
             }
         };
         let line = lines.get(id.as_str()).copied();
-        let answer: Answer = serde_yaml::from_value(value).map_err(|_| {
-            error(
-                line,
-                None,
-                Some(id.clone()),
-                say!(lang, Text::AnswerNotText),
-            )
-        })?;
+        let answer: Answer = serde_yaml::from_value(value)
+            .map_err(|_| error(line, Problem::AnswerNotText { id: id.clone() }))?;
         if !answered.insert(id.clone()) {
-            return Err(error(line, None, Some(id), say!(lang, Text::AnswerTwice)));
+            return Err(error(line, Problem::AnsweredTwice { id }));
         }
         answers.push((id, answer, line));
     }
@@ -343,26 +313,17 @@ pub fn parse_answers_in(text: &str, name: &str, lang: Lang) -> Result<AnswerShee
             serde_yaml::Value::String(s) => s,
             serde_yaml::Value::Number(n) => n.to_string(),
             other => {
-                return Err(error(
-                    find_line_start(text, "practice:"),
-                    None,
-                    None,
-                    say!(lang, Text::AnswerBadPracticeId, id = format!("{other:?}")),
-                ))
+                let id = format!("{other:?}");
+                let line = find_line_start(text, "practice:");
+                return Err(error(line, Problem::PracticeBadId { id }));
             }
         };
         let record: PracticeRecord = serde_yaml::from_value(value).map_err(|e| {
             let section = find_line_start(text, "practice:").unwrap_or(1);
-            error(
-                find_line_start_after(text, section, &format!("{id}:")).or(Some(section)),
-                None,
-                Some(id.clone()),
-                say!(
-                    lang,
-                    Text::AnswerPractice,
-                    error = clean_yaml_message(&e.to_string())
-                ),
-            )
+            let line = find_line_start_after(text, section, &format!("{id}:")).or(Some(section));
+            let problem = Box::new(FormatProblem::read(&clean_yaml_message(&e.to_string())));
+            let id = id.clone();
+            error(line, Problem::Practice { id, problem })
         })?;
         practice.push((id, record));
     }
@@ -407,15 +368,15 @@ mod tests {
     #[test]
     fn a_text_that_is_no_answer_file_says_what_one_is() {
         let error = parse_answers("just some words\n", "notes.yaml").unwrap_err();
+        assert_eq!(*error.problem, Problem::NotAnswerFile, "{error}");
         assert!(
             error
-                .message
-                .starts_with("not an answer file: give student: and answers:"),
+                .to_string()
+                .starts_with("notes.yaml:1:1: not an answer file: give student: and answers:"),
             "{error}"
         );
-        let error =
-            parse_answers_in("student: \" \"\nanswers: {}\n", "x.yaml", Lang::Chinese).unwrap_err();
-        assert_eq!(error.to_string(), "x.yaml:1: 学生姓名是空的");
+        let error = parse_answers("student: \" \"\nanswers: {}\n", "x.yaml").unwrap_err();
+        assert_eq!(error.say(Lang::Chinese), "x.yaml 第 1 行：学生姓名是空的");
         // A byte order mark (Windows Notepad) is no part of the text.
         let sheet =
             parse_answers("\u{feff}student: Li\nanswers:\n  a: 43-38\n", "li.yaml").unwrap();

@@ -22,7 +22,7 @@
 //! its record numbers are not the spreadsheet's rows that every message here names.
 
 use super::answer_file::{Answer, AnswerSheet};
-use crate::exercise::ExerciseError;
+use crate::exercise::{ExerciseError, Problem};
 use crate::words::{say, Lang, Text};
 use std::collections::HashMap;
 
@@ -203,18 +203,8 @@ pub(super) fn parse_bytes(
                 .filter(|&&b| b == b'\n')
                 .count()
                 + 1;
-            Err(fatal(file, say!(lang, Text::TableNotUtf8, line)))
+            Err(ExerciseError::in_file(file, Problem::SheetNotUtf8 { line }))
         }
-    }
-}
-
-fn fatal(file: &str, message: String) -> ExerciseError {
-    ExerciseError {
-        file: file.to_string(),
-        line: None,
-        column: None,
-        id: None,
-        message,
     }
 }
 
@@ -313,20 +303,21 @@ pub fn parse_class_sheet(text: &str, file: &str, lang: Lang) -> Result<ClassShee
         text
     };
     let records = records(body, separator).map_err(|row| {
-        fatal(
-            file,
-            say!(lang, Text::TableUnclosedQuote, row = row + skipped),
-        )
+        let row = row + skipped;
+        ExerciseError::in_file(file, Problem::SheetUnclosedQuote { row })
     })?;
     // Rows as the spreadsheet numbers them: the "sep=" line is its row 1.
     let row_of = |index: usize| index + 1 + skipped;
     let empty = |record: &Record| record.iter().all(|cell| cell.trim().is_empty());
     let Some(header) = records.first().filter(|r| !empty(r)) else {
-        return Err(fatal(file, say!(lang, Text::TableEmpty)));
+        return Err(ExerciseError::in_file(file, Problem::SheetEmpty));
     };
     if !is_one_of(&header[0], &NAME_HEADERS) {
-        let found = header[0].trim();
-        return Err(fatal(file, say!(lang, Text::TableNoStudentColumn, found)));
+        let found = header[0].trim().to_string();
+        return Err(ExerciseError::in_file(
+            file,
+            Problem::SheetNoStudentColumn { found },
+        ));
     }
     let header_row = row_of(0);
     let mut problems = Vec::new();

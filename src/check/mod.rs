@@ -14,8 +14,8 @@ pub mod verdict;
 
 pub use answer::AnswerValue;
 pub use answer_file::{
-    load_answer_file, load_answers, parse_answers, parse_answers_bytes, parse_answers_in, Answer,
-    AnswerFile, AnswerSheet, PracticeRecord, Seal, SealProblem,
+    load_answer_file, load_answers, parse_answers, parse_answers_bytes, Answer, AnswerFile,
+    AnswerSheet, PracticeRecord, Seal, SealProblem,
 };
 pub use class_sheet::{parse_class_sheet, sheet_column, ClassSheet, SheetProblem, SheetTrouble};
 

@@ -174,7 +174,7 @@ fn read_answers(
                 answers.sheets.extend(class.sheets);
             }
             Err(e) => {
-                let error = e.to_string();
+                let error = e.say(lang);
                 eprintln!(
                     "damtutor: {}",
                     fill(lang, Text::NotMarked, &[("error", &error)])

@@ -134,7 +134,7 @@ fn open_inputs(files: &[PathBuf], lang: Lang) -> Result<Vec<(PathBuf, std::fs::F
             let file = damtutor::input::open(path).map_err(|e| {
                 let unreadable = Usage::Unreadable {
                     path: path.clone(),
-                    error: e.to_string(),
+                    error: e,
                 };
                 CliError::usage(lang, unreadable)
             })?;
@@ -202,15 +202,13 @@ fn mine_files(
     for ((path, file), stem) in inputs.into_iter().zip(&stems) {
         let name = path.display().to_string();
         let input = BufReader::new(Counting::new(file, Arc::clone(&read)));
-        // The reader's own words (`move 12 (32-27): capture is compulsory`) are English: the
-        // rules crate reports them as text.
         let warn = |key: Text, error: &PdnError| {
-            let message = error.message();
+            let problem = words::pdn_problem(lang, &error.problem);
             let values: [(&str, &dyn Display); 4] = [
                 ("name", &name),
                 ("game", &error.game),
                 ("line", &error.line),
-                ("error", &message),
+                ("error", &problem),
             ];
             let said = fill(lang, key, &values);
             bar.suspend(|| eprintln!("damtutor: {said}"));

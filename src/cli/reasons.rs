@@ -7,6 +7,7 @@
 //! [`CliError::rejected`]: super::CliError::rejected
 
 use damtutor::check::line::NoSolution;
+use damtutor::input::ReadError;
 use damtutor::quiz::{self, QuizError};
 use damtutor::words::{fill, text, Lang, Text};
 use damtutor::Variant;
@@ -74,7 +75,7 @@ pub enum Usage {
     /// A flag's value that does not read.
     FlagValue { flag: &'static str, error: String },
     /// An input that cannot be opened.
-    Unreadable { path: PathBuf, error: String },
+    Unreadable { path: PathBuf, error: ReadError },
     /// `generate --motif turkish_strike` in a game without one.
     NoTurkishStrike { motif: String, game: String },
     /// `generate --pieces` beyond the board.
@@ -222,7 +223,10 @@ impl Usage {
             }
             Usage::Unreadable { path, error } => say(
                 Text::CliUnreadable,
-                &[("path", &path.display()), ("error", error)],
+                &[
+                    ("path", &path.display()),
+                    ("error", &damtutor::words::read_error(lang, error)),
+                ],
             ),
             Usage::NoTurkishStrike { motif, game } => say(
                 Text::CliNoTurkishStrike,

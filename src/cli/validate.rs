@@ -48,7 +48,11 @@ pub fn run(args: ValidateArgs) -> Result<(), CliError> {
             Ok(set) => report_set(&args, &set, file, lang, &mut tally)?,
             Err(errors) => {
                 for error in &errors {
-                    outln!("{}", fill(lang, Text::ValidateError, &[("message", error)]));
+                    let message = error.say(lang);
+                    outln!(
+                        "{}",
+                        fill(lang, Text::ValidateError, &[("message", &message)])
+                    );
                 }
                 tally.failed += errors.len();
             }

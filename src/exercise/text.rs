@@ -1,7 +1,7 @@
 //! A teacher's words in an exercise file - a title, a hint, a comment, a description - in the
 //! set's language or in both: `title: "Stop on 29"` or `title: {zh: "停在 29 格", en: "Stop on 29"}`.
 
-use crate::words::Lang;
+use crate::words::{say, Lang, Text};
 use serde::Deserialize;
 
 /// A text a teacher wrote, in one language or in both. A sheet, a page or a report shows the
@@ -100,32 +100,63 @@ pub(super) enum RawField {
 impl<'de> Deserialize<'de> for RawField {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RawField, D::Error> {
         use serde::de::Error;
+        let wrong = |shape: TextShape| D::Error::custom(shape.say(Lang::English));
         let value = serde_yaml::Value::deserialize(deserializer)?;
         if let serde_yaml::Value::Mapping(map) = value {
             let mut entries = Vec::new();
             for (key, value) in map {
                 let key = match PlainText::of(key) {
                     Some(key) => key.text(),
-                    None => {
-                        return Err(D::Error::custom(
-                            "a language code (zh or en) must name each text",
-                        ))
-                    }
+                    None => return Err(wrong(TextShape::Unnamed)),
                 };
-                let text = PlainText::of(value).ok_or_else(|| {
-                    D::Error::custom(format!(
-                        "the {key} text must be a text, such as {key}: \"...\""
-                    ))
-                })?;
+                let text = PlainText::of(value)
+                    .ok_or_else(|| wrong(TextShape::NotText { code: key.clone() }))?;
                 entries.push((key, text));
             }
             return Ok(RawField::ByLanguage(entries));
         }
-        PlainText::of(value).map(RawField::Plain).ok_or_else(|| {
-            D::Error::custom(
-                "a title, subtitle, description, hint, comment or source must be written as \"...\", or in both languages as {zh: \"...\", en: \"...\"}",
-            )
-        })
+        PlainText::of(value)
+            .map(RawField::Plain)
+            .ok_or_else(|| wrong(TextShape::NotPlain))
+    }
+}
+
+/// A teacher's text written in a shape that is not one: what [`RawField`] refuses. Said to
+/// serde in English (the reader passes it on as its message) and read back from it by
+/// [`TextShape::read`], so that it can be said in the reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextShape {
+    /// A key of `{zh: ..., en: ...}` that is not a language code.
+    Unnamed,
+    /// The text of language `code` is not a text (a list, a map).
+    NotText { code: String },
+    /// Neither a text nor a map of texts by language.
+    NotPlain,
+}
+
+impl TextShape {
+    /// The sentence in `lang`.
+    pub fn say(&self, lang: Lang) -> String {
+        match self {
+            TextShape::Unnamed => say!(lang, Text::ProblemTextUnnamed),
+            TextShape::NotText { code } => say!(lang, Text::ProblemTextNotText, code),
+            TextShape::NotPlain => say!(lang, Text::ProblemTextNotPlain),
+        }
+    }
+
+    /// The shape whose English sentence is `message`, if any.
+    pub(super) fn read(message: &str) -> Option<TextShape> {
+        let code = message
+            .strip_prefix("the ")
+            .and_then(|rest| rest.split_once(' '))
+            .map_or("", |(code, _)| code);
+        [
+            TextShape::Unnamed,
+            TextShape::NotPlain,
+            TextShape::NotText { code: code.into() },
+        ]
+        .into_iter()
+        .find(|shape| shape.say(Lang::English) == message)
     }
 }
 
@@ -152,16 +183,6 @@ impl RawField {
 /// A language code in a text's map that is neither `zh` nor `en`.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) struct UnknownLanguage(pub String);
-
-impl UnknownLanguage {
-    /// The message, for the field `field`.
-    pub(super) fn message(&self, field: &str) -> String {
-        format!(
-            "{field}: unknown language '{}' (write the text as {field}: \"...\" in the set's language, or as {field}: {{zh: \"...\", en: \"...\"}})",
-            self.0
-        )
-    }
-}
 
 /// How a text is written back: plain when it is in `language` alone, else as a map.
 #[derive(serde::Serialize)]
@@ -254,6 +275,14 @@ mod tests {
             nested.to_string().contains("the zh text must be a text"),
             "{nested}"
         );
+        // Each shape is read back from its English words.
+        for shape in [
+            TextShape::Unnamed,
+            TextShape::NotText { code: "zh".into() },
+            TextShape::NotPlain,
+        ] {
+            assert_eq!(TextShape::read(&shape.say(Lang::English)), Some(shape));
+        }
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! YAML wants spaces; and the line of each item of a list, of a key or of an id, however it is
 //! written.
 
-use super::ExerciseError;
+use super::text::TextShape;
+use super::{ExerciseError, Problem};
+use crate::input::{FormatFault, FormatProblem};
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 
@@ -13,28 +15,21 @@ pub const MAX_DEPTH: usize = 64;
 
 /// `text` read as a `T`, or the first problem with its place.
 pub(crate) fn read<T: DeserializeOwned>(text: &str, name: &str) -> Result<T, ExerciseError> {
-    let error = |line: Option<usize>, column: Option<usize>, message: String| ExerciseError {
+    let error = |line: Option<usize>, column: Option<usize>, problem: Problem| ExerciseError {
         file: name.to_string(),
         line,
         column,
         id: None,
-        message,
+        problem: Box::new(problem),
     };
     if let Some((line, column)) = too_deep(text) {
-        return Err(error(
-            Some(line),
-            Some(column),
-            format!("nested more than {MAX_DEPTH} levels deep"),
-        ));
+        let problem = Problem::TooDeep { depth: MAX_DEPTH };
+        return Err(error(Some(line), Some(column), problem));
     }
     serde_yaml::from_str(text).map_err(|e| {
         let message = clean_yaml_message(&e.to_string());
         if message.contains("more than one document") {
-            return error(
-                second_document(text),
-                None,
-                "a second YAML document ('---'): a file holds one set".into(),
-            );
+            return error(second_document(text), None, Problem::SecondDocument);
         }
         let location = e.location();
         let line = location.as_ref().map(|l| l.line());
@@ -42,13 +37,24 @@ pub(crate) fn read<T: DeserializeOwned>(text: &str, name: &str) -> Result<T, Exe
         let tab = line
             .and_then(|l| text.lines().nth(l - 1))
             .is_some_and(|l| l.contains('\t'));
-        let message = if tab {
-            format!("{message} (a tab: YAML indents with spaces)")
-        } else {
-            message
-        };
-        error(line, column, message)
+        error(line, column, yaml_problem(&message, tab))
     })
+}
+
+/// serde_yaml's message, read: a teacher's text in a wrong shape (our own words, passed on by
+/// the reader), or the reader's problem.
+fn yaml_problem(message: &str, tab: bool) -> Problem {
+    let problem = FormatProblem::read(message);
+    if problem.fault == FormatFault::Other {
+        if let Some(shape) = TextShape::read(&problem.message) {
+            let path = problem.path;
+            return Problem::TextShape { path, shape };
+        }
+    }
+    Problem::Format {
+        problem: Box::new(problem),
+        tab,
+    }
 }
 
 /// serde_yaml's message without its trailing location (we print our own).
@@ -261,9 +267,16 @@ mod tests {
             read::<serde_yaml::Value>("title: T\nexercises:\n\t- id: a\n", "t.yaml").unwrap_err();
         assert_eq!(error.line, Some(3));
         assert!(
-            error.message.ends_with("(a tab: YAML indents with spaces)"),
-            "{}",
-            error.message
+            error
+                .to_string()
+                .ends_with("(a tab: YAML indents with spaces)"),
+            "{error}"
+        );
+        assert!(
+            error
+                .say(crate::words::Lang::Chinese)
+                .ends_with("（这一行有制表符：YAML 只能用空格缩进）"),
+            "{error}"
         );
     }
 }

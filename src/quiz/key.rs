@@ -2,9 +2,10 @@
 
 use super::question::side_name;
 use super::question::{Blank, QuestionType, Quiz, Topic};
+use crate::input::{FormatProblem, ReadError};
 use crate::solver::{Goal, Motif};
 use crate::square::Color;
-use crate::words::Lang;
+use crate::words::{self, say, text, Lang, Text};
 use crate::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -85,13 +86,52 @@ fn option_count<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<usi
     })
 }
 
-/// Why a key file could not be read.
+/// Why a key could not be read. Said in either language by [`say`](KeyError::say);
+/// `Display` is English.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeyError(pub String);
+pub enum KeyError {
+    /// The file could not be read.
+    Read { file: String, error: ReadError },
+    /// The text is not a key's JSON: the reader's problem and its place (line and column,
+    /// when the reader gave them), in the file `file` when it came from one.
+    NotAKey {
+        file: Option<String>,
+        problem: Box<FormatProblem>,
+        place: Option<(usize, usize)>,
+    },
+}
+
+impl KeyError {
+    /// The error in `lang`.
+    pub fn say(&self, lang: Lang) -> String {
+        let colon = text(lang, Text::Colon);
+        match self {
+            KeyError::Read { file, error } => {
+                format!("{file}{colon}{}", words::read_error(lang, error))
+            }
+            KeyError::NotAKey {
+                file,
+                problem,
+                place,
+            } => {
+                let error = words::format_problem(lang, problem);
+                let error = match place {
+                    Some((line, column)) => say!(lang, Text::KeyAt, error, line, column),
+                    None => error,
+                };
+                let said = say!(lang, Text::KeyNotAKey, error);
+                match file {
+                    Some(file) => format!("{file}{colon}{said}"),
+                    None => said,
+                }
+            }
+        }
+    }
+}
 
 impl fmt::Display for KeyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.say(Lang::English))
     }
 }
 
@@ -100,14 +140,34 @@ impl std::error::Error for KeyError {}
 impl Key {
     /// Reads a key file (the `--key` output, or the JSON of a whole quiz).
     pub fn load(path: &Path) -> Result<Key, KeyError> {
-        let text = crate::input::read_text(path)
-            .map_err(|e| KeyError(format!("{}: {e}", path.display())))?;
-        Key::from_json(&text).map_err(|e| KeyError(format!("{}: {}", path.display(), e.0)))
+        let file = path.display().to_string();
+        let text = crate::input::read_text(path).map_err(|error| KeyError::Read {
+            file: file.clone(),
+            error,
+        })?;
+        Key::from_json(&text).map_err(|error| match error {
+            KeyError::NotAKey { problem, place, .. } => KeyError::NotAKey {
+                file: Some(file),
+                problem,
+                place,
+            },
+            read => read,
+        })
     }
 
     /// Reads a key from JSON text.
     pub fn from_json(text: &str) -> Result<Key, KeyError> {
-        serde_json::from_str(text).map_err(|e| KeyError(format!("not a quiz key: {e}")))
+        serde_json::from_str(text).map_err(|e| {
+            let message = e.to_string();
+            let message = message
+                .rfind(" at line ")
+                .map_or(message.as_str(), |at| &message[..at]);
+            KeyError::NotAKey {
+                file: None,
+                problem: Box::new(FormatProblem::read(message)),
+                place: (e.line() > 0).then(|| (e.line(), e.column())),
+            }
+        })
     }
 
     /// The key as pretty JSON, ending with a newline.

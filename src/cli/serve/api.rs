@@ -251,7 +251,7 @@ async fn status(
         "levels": levels,
         "motifs": motifs,
         "sets": sets,
-        "problems": library.problems,
+        "problems": library.problems.iter().map(|e| e.say(lang)).collect::<Vec<_>>(),
     }))
     .into_response())
 }
@@ -943,7 +943,7 @@ async fn mark(
     let key = match blank(request.key.clone()) {
         Some(text) => Some(
             quiz::Key::from_json(&text)
-                .map_err(|e| bad(desk::say(lang, "bad_key", &[("error", &e)])))?,
+                .map_err(|e| bad(desk::say(lang, "bad_key", &[("error", &e.say(lang))])))?,
         ),
         None => None,
     };
@@ -998,7 +998,7 @@ async fn mark(
                     problems.extend(class.problems.iter().map(|p| p.say(lang, &class.file)));
                     sheets.extend(class.sheets);
                 }
-                Err(e) => problems.push(fill(lang, Text::NotMarked, &[("error", &e)])),
+                Err(e) => problems.push(fill(lang, Text::NotMarked, &[("error", &e.say(lang))])),
             }
         }
         if sheets.is_empty() {

@@ -5,7 +5,7 @@
 //! names a set by that name and an exercise by its id, and nothing else is ever read: a name
 //! the library does not hold is "not found", whatever it says.
 
-use damtutor::exercise::{self, Exercise, ExerciseSet};
+use damtutor::exercise::{self, Exercise, ExerciseError, ExerciseSet};
 use damtutor::solver::Motif;
 use damtutor::solver::{Limits, VariantSolution};
 use damtutor::verify;
@@ -21,8 +21,8 @@ pub type Place = (usize, usize);
 /// Every set found, and the solutions proven so far.
 pub struct Library {
     pub sets: Vec<ExerciseSet>,
-    /// Files that could not be read, with why (shown on the page).
-    pub problems: Vec<String>,
+    /// Files that could not be read, with why (shown on the page, in its language).
+    pub problems: Vec<ExerciseError>,
     pub limits: Limits,
     solutions: Mutex<HashMap<Place, VariantSolution>>,
     /// The solver's estimate of the level of exercises that state none (nor their set).
@@ -57,7 +57,7 @@ impl Library {
         for file in files {
             match exercise::load(&file) {
                 Ok(set) => sets.push(set),
-                Err(errors) => problems.extend(errors.iter().map(|e| e.to_string())),
+                Err(errors) => problems.extend(errors),
             }
         }
         let mut library = Library {

@@ -95,7 +95,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         Library::load(&folders, args.limits.limits()).map_err(|e| CliError::io(&folders[0], e))?;
     // A file that does not read is said here and on the page; the others are served.
     for problem in &library.problems {
-        eprintln!("damtutor: {problem}");
+        eprintln!("damtutor: {}", problem.say(lang));
     }
     if library.sets.is_empty() {
         let folders = folders
