@@ -2,12 +2,15 @@ use clap::Parser;
 use cli::CliError;
 use damtutor::fen::FenError;
 use damtutor::notation::MoveError;
+use damtutor::words::Lang;
 use std::process::ExitCode;
 
 mod cli;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
+    // Errors are said in the command's language (a refusal in the one it was said in).
+    let lang = args.lang().unwrap_or(Lang::English);
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`damtutor perft ... | head -1`) ends the command quietly, with the
@@ -16,7 +19,7 @@ fn main() -> ExitCode {
             ExitCode::from(141)
         }
         Err(error) => {
-            eprintln!("damtutor: {error}");
+            eprintln!("damtutor: {}", error.say(lang));
             ExitCode::from(exit_code(&error))
         }
     }

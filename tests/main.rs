@@ -8,6 +8,7 @@ mod support;
 
 mod check_class;
 mod check_line;
+mod chinese_errors;
 mod chinese_output;
 mod cli_errors;
 mod cli_rules;

@@ -1,6 +1,7 @@
 //! What stops a command. Each variant says what went wrong; `main` alone turns it into an exit
 //! code (0 success, 1 input understood but rejected or some items skipped, 2 usage or parse
-//! error). The layers' own errors convert into it, so a command writes `?`.
+//! error) and prints it in the command's language ([`CliError::say`]). The layers' own errors
+//! convert into it, so a command writes `?`.
 
 use super::reasons::{Rejection, Usage};
 use damtutor::exercise::ExerciseError;
@@ -11,7 +12,7 @@ use damtutor::practice::PracticeError;
 use damtutor::quiz::{KeyError, QuizError};
 use damtutor::render::templates::TemplateError;
 use damtutor::render::worksheet::WorksheetError;
-use damtutor::words::Lang;
+use damtutor::words::{self, fill, text, Lang, Text};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -120,33 +121,49 @@ impl CliError {
     }
 }
 
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl CliError {
+    /// What went wrong, in `lang`: the command's language, as `main` prints it. A refusal
+    /// keeps the language it was said in (the command's, which may be its sets'); what the
+    /// system, Tera or a browser said in its own words stays in them.
+    pub fn say(&self, lang: Lang) -> String {
+        let say = |key, values: &[(&str, &dyn fmt::Display)]| fill(lang, key, values);
         match self {
-            CliError::Usage { lang, reason } => f.write_str(&reason.say(*lang)),
-            CliError::Rejected { lang, reason } => f.write_str(&reason.say(*lang)),
-            CliError::Partial(message) => f.write_str(message),
-            CliError::Io { path, error } => write!(f, "{}: {error}", path.display()),
-            CliError::Exercises(errors) => {
-                for (i, error) in errors.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str("\n")?;
-                    }
-                    write!(f, "{error}")?;
-                }
-                Ok(())
+            CliError::Usage { lang, reason } => reason.say(*lang),
+            CliError::Rejected { lang, reason } => reason.say(*lang),
+            CliError::Partial(message) => message.clone(),
+            CliError::Io { path, error } => {
+                let error = words::io_problem(lang, &error.into());
+                format!("{}{}{error}", path.display(), text(lang, Text::Colon))
             }
-            CliError::Fen(error) => write!(f, "{error}"),
+            CliError::Exercises(errors) => {
+                let said: Vec<String> = errors.iter().map(|error| error.say(lang)).collect();
+                said.join("\n")
+            }
+            CliError::Fen(error) => words::fen_error(lang, error),
+            // `play` has no --lang: its moves are said in English.
             CliError::Move {
                 number,
                 text,
                 error,
-            } => write!(f, "move {number} ({}): {}", text.trim(), error.reason()),
-            CliError::Template(error) => write!(f, "templates: {error}"),
-            CliError::Key(error) => write!(f, "{error}"),
-            CliError::Stdout(error) => write!(f, "standard output: {error}"),
-            CliError::Pdf(error) => write!(f, "{error}; nothing written"),
+            } => format!("move {number} ({}): {}", text.trim(), error.reason()),
+            CliError::Template(error) => say(Text::CliTemplates, &[("error", error)]),
+            CliError::Key(error) => error.say(lang),
+            CliError::Stdout(error) => {
+                let error = words::io_problem(lang, &error.into());
+                say(Text::CliStdout, &[("error", &error)])
+            }
+            CliError::Pdf(error) => {
+                let error = error.say(lang);
+                say(Text::CliPdfNotWritten, &[("error", &error)])
+            }
         }
+    }
+}
+
+/// The error in English (a refusal in its own language).
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say(Lang::English))
     }
 }
 

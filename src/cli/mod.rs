@@ -49,6 +49,7 @@ use clap::{Parser, Subcommand};
 pub use error::CliError;
 pub use reasons::{Rejection, Usage};
 
+use damtutor::words::Lang;
 use damtutor::{Rules, Variant};
 
 /// Draughts for teachers - international (10x10), the 64-square game, Russian draughts and
@@ -98,7 +99,8 @@ pub enum Command {
 pub use output::write_file;
 
 /// Whether a command's TARGET names an exercise file rather than a position: an existing
-/// file, or a name ending in `.yaml` / `.yml` (so that a missing file is reported as such).
+/// file, a name ending in `.yaml` / `.yml` or a path through a folder (`/tmp/set`, which no
+/// FEN is), so that a missing file is reported as such.
 pub fn names_a_file(target: &str) -> bool {
     let path = std::path::Path::new(target);
     // `start` is always the start position (a file of that name is `./start`).
@@ -106,6 +108,7 @@ pub fn names_a_file(target: &str) -> bool {
         return false;
     }
     path.is_file()
+        || target.contains(['/', '\\'])
         || matches!(
             path.extension().and_then(|e| e.to_str()),
             Some("yaml" | "yml")
@@ -130,6 +133,27 @@ impl VariantArg {
     /// The chosen game.
     pub fn get(self) -> Variant {
         self.name.into()
+    }
+}
+
+impl Cli {
+    /// The language the command was asked to speak (`--lang`), if it takes one and it was
+    /// given: the language `main` says an error in.
+    pub fn lang(&self) -> Option<Lang> {
+        match &self.command {
+            Command::Show(_) | Command::Moves(_) | Command::Play(_) | Command::Perft(_) => None,
+            Command::Solve(args) => args.lang,
+            Command::Validate(args) => args.lang,
+            Command::CheckLine(args) => args.lang,
+            Command::Check(args) => args.lang,
+            Command::Worksheet(args) => args.lang,
+            Command::Practice(args) => args.lang,
+            Command::Quiz(args) => Some(args.lang),
+            Command::Generate(args) => Some(args.lang),
+            Command::Mine(args) => Some(args.lang),
+            #[cfg(feature = "serve")]
+            Command::Serve(args) => Some(args.lang),
+        }
     }
 }
 
