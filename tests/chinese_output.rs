@@ -339,20 +339,27 @@ fn generate_and_mine_speak_chinese() {
     ];
     for args in &runs {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        // The PDN reader's own words (`move 2 (33-29): capture is compulsory`) stay English:
-        // the rules crate reports them as text. The warning around them is checked.
-        let said: String = run(&args)
-            .lines()
-            .map(|line| match line.split_once("行）：") {
-                Some((frame, rest)) if line.starts_with("damtutor: 警告：") => {
-                    let tail = rest.find("（这一局").map_or("", |i| &rest[i..]);
-                    format!("{frame}行）：{tail}\n")
-                }
-                _ => format!("{line}\n"),
-            })
-            .collect();
+        // The warnings say the PDN reader's reasons in Chinese too (着法 2（33-29）：有吃必吃);
+        // a word of the file quoted in them (a chess move, Qh5) is the file's, not ours.
+        let said = run(&args).replace("“Qh5”", "“某词”");
         assert_chinese(&args.join(" "), &said);
     }
+    let warned = run(&[
+        "mine",
+        "tests/data/mine.pdn",
+        "--threads",
+        "1",
+        "--out",
+        &mined,
+    ]
+    .into_iter()
+    .chain(["--lang", "zh"])
+    .collect::<Vec<_>>());
+    assert!(
+        warned
+            .contains("第 3 局（第 27 行）：着法 2（33-29）：有吃必吃：28x19（这一局只挖到这里）"),
+        "{warned}"
+    );
     // The set is the same whatever the language of the messages (the runs after the first
     // wrote over it, so it is composed again).
     let owned = |args: Vec<String>| run(&args.iter().map(String::as_str).collect::<Vec<_>>());
