@@ -148,7 +148,7 @@ impl Exercise {
 /// use damtutor::words::Lang;
 /// let errors = parse("title: T\nexercises:\n  - id: sh-01\n    fen: \"W:W99:B1\"\n", "set.yaml").unwrap_err();
 /// assert_eq!(errors[0].say(Lang::English), "set.yaml:3: exercise sh-01: invalid position: square 99 is outside the board (squares are 1-50)");
-/// assert_eq!(errors[0].say(Lang::Chinese), "set.yaml 第 3 行：练习 sh-01：局面无效：第 99 格不在棋盘上（格号为 1-50）");
+/// assert_eq!(errors[0].say(Lang::Chinese), "set.yaml 第 3 行：题目 sh-01：局面无效：第 99 格不在棋盘上（格号为 1-50）");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExerciseError {

@@ -126,6 +126,22 @@ fn says_in_chinese(args: &[&str], code: i32, says: &str, english: &str) {
     assert!(stderr.contains(english), "{en:?}: {stderr}");
 }
 
+/// Asserts that `validate FILES --lang zh` exits with `code`, reports `says` and writes no
+/// English word; returns its standard error.
+fn validate_says(files: &[&str], code: i32, says: &str) -> String {
+    let args: Vec<&str> = ["validate"]
+        .into_iter()
+        .chain(files.iter().copied())
+        .chain(["--lang", "zh"])
+        .collect();
+    let (actual, stdout, stderr) = run(&args);
+    assert_eq!(actual, code, "{args:?}: {stderr}");
+    assert!(stdout.contains(says), "{args:?}: {stdout}");
+    let words = english_words(&format!("{stdout}{stderr}"));
+    assert!(words.is_empty(), "{args:?}: {}", words.join("\n"));
+    stderr
+}
+
 #[test]
 fn the_scanner_finds_english_and_passes_paths_fields_and_fens() {
     assert!(english_words("damtutor: /tmp/x/no-title.yaml 第 1 行：缺少字段 title").is_empty());
@@ -166,18 +182,11 @@ fn a_file_that_is_not_there_or_is_a_folder() {
         "latin1.yaml/set.yaml: cannot read the file: Not a directory",
     );
     // validate reports the file with the others, then stops as every command does.
-    let (code, stdout, stderr) = run(&["validate", "missing.yaml", "--lang", "zh"]);
-    assert_eq!(code, 2, "{stderr}");
-    assert!(
-        stdout.contains("错误：missing.yaml：文件不存在"),
-        "{stdout}"
-    );
+    let stderr = validate_says(&["missing.yaml"], 2, "错误：missing.yaml：文件不存在");
     assert!(
         stderr.contains("damtutor: missing.yaml：文件或文件夹不存在"),
         "{stderr}"
     );
-    let words = english_words(&format!("{stdout}{stderr}"));
-    assert!(words.is_empty(), "{}", words.join("\n"));
 }
 
 #[test]
@@ -223,25 +232,21 @@ fn a_wrong_fen_or_position_in_an_exercise() {
     says_in_chinese(
         &["solve", "bad-fen.yaml"],
         2,
-        "bad-fen.yaml 第 3 行：练习 sh-01：FEN 有误（第 4 列“28x”）：应是格号，例如 28 或 K28",
+        "bad-fen.yaml 第 3 行：题目 sh-01：FEN 有误（第 4 列“28x”）：应是格号，例如 28 或 K28",
         "bad-fen.yaml:3: exercise sh-01: bad FEN at column 4: '28x': expected a square number such as 28 or K28",
     );
     says_in_chinese(
         &["solve", "off-board.yaml"],
         2,
-        "off-board.yaml 第 3 行：练习 sh-02：局面无效：第 99 格不在棋盘上（格号为 1-50）",
+        "off-board.yaml 第 3 行：题目 sh-02：局面无效：第 99 格不在棋盘上（格号为 1-50）",
         "off-board.yaml:3: exercise sh-02: invalid position: square 99 is outside the board (squares are 1-50)",
     );
     // validate's report lines are Chinese too.
-    let (code, stdout, stderr) =
-        run(&["validate", "bad-fen.yaml", "off-board.yaml", "--lang", "zh"]);
-    assert_eq!(code, 1, "{stderr}");
-    assert!(
-        stdout.contains("错误：bad-fen.yaml 第 3 行：练习 sh-01：FEN 有误"),
-        "{stdout}"
+    validate_says(
+        &["bad-fen.yaml", "off-board.yaml"],
+        1,
+        "错误：bad-fen.yaml 第 3 行：题目 sh-01：FEN 有误",
     );
-    let words = english_words(&format!("{stdout}{stderr}"));
-    assert!(words.is_empty(), "{}", words.join("\n"));
 }
 
 #[test]

@@ -112,7 +112,7 @@ fn compose_options(args: &GenerateArgs) -> Result<ComposeOptions, CliError> {
     // The game as the messages name it: `brazilian draughts`, 巴西跳棋.
     let game = || match args.lang {
         Lang::English => game_name(variant),
-        lang => super::solve::game_name(lang, variant).to_string(),
+        lang => words::game_name(lang, variant).to_string(),
     };
     if !target.exists_in(variant) {
         return Err(usage(Usage::NoTurkishStrike {

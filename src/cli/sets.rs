@@ -10,7 +10,7 @@ use damtutor::exercise::{self, ExerciseSet};
 use damtutor::render::worksheet::Item;
 use damtutor::solver::{Limits, VariantSolution};
 use damtutor::verify;
-use damtutor::words::Lang;
+use damtutor::words::{fill, text, Lang, Text};
 use select::ChooseArgs;
 use std::path::{Path, PathBuf};
 
@@ -97,12 +97,22 @@ fn verified(
     let reports = verify::verify_exercises(&list, None, limits, lang);
     let mut messages = Vec::new();
     for ((set, _), report) in exercises.iter().zip(&reports) {
+        let (file, id) = (&set.source_name, &report.id);
         let place = match report.line {
-            Some(line) => format!("{}:{line}: exercise {}", set.source_name, report.id),
-            None => format!("{}: exercise {}", set.source_name, report.id),
+            Some(line) => fill(
+                lang,
+                Text::ValidatePlace,
+                &[("file", file), ("line", &line), ("id", id)],
+            ),
+            None => fill(
+                lang,
+                Text::ValidatePlaceNoLine,
+                &[("file", file), ("id", id)],
+            ),
         };
+        let colon = text(lang, Text::Colon);
         for problem in &report.problems {
-            messages.push(format!("{place}: {problem}"));
+            messages.push(format!("{place}{colon}{problem}"));
         }
     }
     if !messages.is_empty() {

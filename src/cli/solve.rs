@@ -130,19 +130,6 @@ fn say(lang: Lang, key: Text, values: &[(&str, &dyn std::fmt::Display)]) -> Stri
     fill(lang, key, values)
 }
 
-/// The name of a game in `lang`.
-pub fn game_name(lang: Lang, variant: Variant) -> &'static str {
-    text(
-        lang,
-        match variant {
-            Variant::International => Text::GameInternational,
-            Variant::Brazilian => Text::GameBrazilian,
-            Variant::Russian => Text::GameRussian,
-            Variant::English => Text::GameEnglish,
-        },
-    )
-}
-
 /// What the text report of a solution shows.
 #[derive(Copy, Clone, Debug)]
 pub struct Report {
@@ -220,7 +207,10 @@ fn headline<R: Rules>(solution: &Solution<R>, id: Option<&str>, lang: Lang) -> S
         variant => say(
             lang,
             Text::SolveGamePosition,
-            &[("game", &game_name(lang, variant)), ("position", &fen)],
+            &[
+                ("game", &words::game_name(lang, variant)),
+                ("position", &fen),
+            ],
         ),
     };
     out.push_str(&say(

@@ -121,9 +121,9 @@ impl<'de> Deserialize<'de> for RawField {
     }
 }
 
-/// A teacher's text written in a shape that is not one: what [`RawField`] refuses. Said to
-/// serde in English (the reader passes it on as its message) and read back from it by
-/// [`TextShape::read`], so that it can be said in the reader's language.
+/// A teacher's text (`title`, `hint`...) written in a shape that is not a text. Said to serde
+/// in English (the YAML reader passes it on as its message) and read back from that message,
+/// so that it can be said in the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TextShape {
     /// A key of `{zh: ..., en: ...}` that is not a language code.

@@ -126,7 +126,8 @@ impl YamlSyntax {
 /// The JSON syntax errors of serde_json met in files edited by hand or of another kind.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum JsonSyntax {
-    /// `expected value`: not JSON at all (a YAML or CSV file), or a value missing.
+    /// `expected value` (or `expected ident`): not JSON at all (a YAML or CSV file), or a
+    /// value missing.
     ExpectedValue,
     /// `EOF while parsing a list` (an object, a string...): a bracket or quote left open.
     UnexpectedEnd,
@@ -143,7 +144,8 @@ pub enum JsonSyntax {
 impl JsonSyntax {
     fn read(message: &str) -> Option<JsonSyntax> {
         Some(match message {
-            "expected value" => JsonSyntax::ExpectedValue,
+            // `expected ident`: a word that is not true, false or null (a YAML file's `title`).
+            "expected value" | "expected ident" => JsonSyntax::ExpectedValue,
             "trailing characters" | "trailing comma" => JsonSyntax::Trailing,
             "expected `:`" => JsonSyntax::ExpectedColon,
             "key must be a string" => JsonSyntax::KeyNotString,

@@ -40,7 +40,7 @@ use crate::render::templates::{TemplateError, Templates};
 use crate::render::worksheet::{self, Item, WorksheetOptions};
 use crate::solver::{with_thread_solver, Limits, Motif, Solution};
 use crate::square::{Color, Piece, Role};
-use crate::words::{self as wording, Lang};
+use crate::words::{self as wording, Lang, Text};
 use crate::{with_solution, Variant};
 use damtutor_rules::Rules;
 use rayon::prelude::*;
@@ -293,7 +293,7 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
     let other: Vec<String> = items
         .iter()
         .filter(|item| item.solution.variant() != variant)
-        .map(|item| other_game(item, variant))
+        .map(|item| other_game(item, variant, lang))
         .collect();
     if !other.is_empty() {
         return Err(PracticeError::Exercises(other));
@@ -314,7 +314,7 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
                         )
                     })
                 })
-                .map_err(|error| located(item, &error))
+                .map_err(|error| located(item, &error, lang))
             })
             .collect()
     });
@@ -354,36 +354,57 @@ pub fn build(items: &[Item], options: &PracticeOptions) -> Result<Page, Practice
     })
 }
 
-/// Where `item` stands: `file:line`.
-fn place(item: &Item) -> String {
-    match item.exercise.line {
-        Some(line) => format!("{}:{line}", item.set.source_name),
-        None => item.set.source_name.clone(),
-    }
+/// `file:line: exercise id: what is wrong`, in `lang`.
+fn place(item: &Item, what: &str, lang: Lang) -> String {
+    let (file, id) = (&item.set.source_name, &item.exercise.id);
+    let place = match item.exercise.line {
+        Some(line) => wording::fill(
+            lang,
+            Text::ValidatePlace,
+            &[("file", file), ("line", &line), ("id", id)],
+        ),
+        None => wording::fill(
+            lang,
+            Text::ValidatePlaceNoLine,
+            &[("file", file), ("id", id)],
+        ),
+    };
+    format!("{place}{}{what}", wording::text(lang, Text::Colon))
 }
 
 /// An exercise of another game than the page's, reported.
-fn other_game(item: &Item, page: Variant) -> String {
-    format!(
-        "{}: exercise {}: a practice page holds one game; this exercise is {} and the page {}",
-        place(item),
-        item.exercise.id,
-        item.solution.variant(),
-        page
-    )
+fn other_game(item: &Item, page: Variant, lang: Lang) -> String {
+    let game = item.solution.variant();
+    let what = wording::fill(
+        lang,
+        Text::PracticeOneGame,
+        &[
+            ("variant", &game),
+            ("page", &page),
+            ("game", &wording::game_name(lang, game)),
+            ("page_game", &wording::game_name(lang, page)),
+        ],
+    );
+    place(item, &what, lang)
 }
 
-/// `file:line: exercise id: what is wrong`.
-fn located(item: &Item, error: &TreeError) -> String {
-    let place = place(item);
+/// Why an exercise has no tree for the page, with its place, in `lang` (a tree that disagrees
+/// with `check` is a bug, reported in English).
+fn located(item: &Item, error: &TreeError, lang: Lang) -> String {
     let what = match error {
         TreeError::Unsolved => format!(
             "not solved (solver status {}, goal {}): a practice page must not carry an unproven answer",
             item.solution.status(), item.exercise.goal
         ),
+        TreeError::TooLarge { limit } => {
+            wording::fill(lang, Text::PracticeTreeTooLarge, &[("limit", limit)])
+        }
+        TreeError::TooCostly { budget } => {
+            wording::fill(lang, Text::PracticeTreeTooCostly, &[("budget", budget)])
+        }
         other => other.to_string(),
     };
-    format!("{place}: exercise {}: {what}", item.exercise.id)
+    place(item, &what, lang)
 }
 
 fn exercise_data<R: Rules>(

@@ -310,7 +310,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         // words are English; here each kind of problem is said, with its field or value)
         PlaceLine => "{file} 第 {line} 行",
         PlaceColumn => "{file} 第 {line} 行第 {column} 列",
-        PlaceExercise => "练习 {id}：",
+        PlaceExercise => "题目 {id}：",
         LineColumn => "第 {line} 行第 {column} 列",
         IoNotFound => "文件或文件夹不存在",
         IoPermissionDenied => "没有访问权限",
@@ -433,6 +433,10 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         PdnNotAMove => "“{word}”不是着法、回合数或结果：跳过",
         PdnTextAfterMove => "着法 {label}（{head}）后面的“{tail}”：跳过",
         PdnMove => "着法 {label}（{text}）：{reason}",
+        // Why an exercise cannot go on a practice page
+        PracticeOneGame => "一个练习页只放一种棋：这道题是{game}，这一页是{page_game}",
+        PracticeTreeTooLarge => "解答树中取胜一方的着数超过 {limit} 步（用 --max-tree N 可以放宽）",
+        PracticeTreeTooCostly => "生成解答树搜索了超过 {budget} 个局面",
         // A quiz key that does not read, a PDF not printed, what stopped a command
         KeyNotAKey => "不是测验的答案文件（--key）：{error}",
         KeyAt => "第 {line} 行第 {column} 列：{error}",
@@ -467,7 +471,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         SolveNodes => "{nodes} 个节点，{millis} 毫秒",
         SolveNoSuchId => "{file}：没有编号为“{id}”的题目",
         NoneFound => "无",
-        ValidatePlace => "{file}:{line}：题目 {id}",
+        ValidatePlace => "{file} 第 {line} 行：题目 {id}",
         ValidatePlaceNoLine => "{file}：题目 {id}",
         ValidateError => "错误：{message}",
         ValidateWarning => "警告：{message}",

@@ -473,6 +473,10 @@ english! {
     PdnNotAMove => "'{word}' is not a move, a move number or a result: skipped",
     PdnTextAfterMove => "'{tail}' after move {label} ({head}): skipped",
     PdnMove => "move {label} ({text}): {reason}",
+    // Why an exercise cannot go on a practice page
+    PracticeOneGame => "a practice page holds one game; this exercise is {variant} and the page {page}",
+    PracticeTreeTooLarge => "its proof tree has more than {limit} turns of the solving side (--max-tree N allows more)",
+    PracticeTreeTooCostly => "building its proof tree took more than {budget} positions of search",
     // A quiz key that does not read, a PDF not printed, what stopped a command
     KeyNotAKey => "not a quiz key: {error}",
     KeyAt => "{error} at line {line} column {column}",

@@ -129,7 +129,7 @@ pub fn position_error_in(lang: Lang, variant: Variant, error: &PositionError) ->
         lang,
         Text::PositionInvalidIn,
         variant = variant.name(),
-        game = text(lang, game_name(variant)),
+        game = game_name(lang, variant),
         reason
     )
 }
@@ -229,7 +229,7 @@ pub fn pdn_problem(lang: Lang, problem: &PdnProblem) -> String {
             Text::PdnOtherGameType,
             kind,
             variant = variant.name(),
-            game = text(lang, game_name(*variant)),
+            game = game_name(lang, *variant),
             number = variant.rules().game_type
         ),
         PdnProblem::FenTag { fen, error } => {
@@ -265,7 +265,11 @@ pub fn pdn_problem(lang: Lang, problem: &PdnProblem) -> String {
 }
 
 /// The name of a game in a sentence: "Russian draughts" / "俄罗斯跳棋".
-fn game_name(variant: Variant) -> Text {
+pub fn game_name(lang: Lang, variant: Variant) -> &'static str {
+    text(lang, game_key(variant))
+}
+
+fn game_key(variant: Variant) -> Text {
     match variant {
         Variant::International => Text::GameInternational,
         Variant::Brazilian => Text::GameBrazilian,
@@ -306,20 +310,21 @@ pub fn format_problem(lang: Lang, problem: &FormatProblem) -> String {
             say!(lang, Text::FormatDuplicateField, message, field)
         }
         FormatFault::DuplicateKey { key } => say!(lang, Text::FormatDuplicateKey, message, key),
-        FormatFault::InvalidType { found, expected } => say!(
-            lang,
-            Text::FormatInvalidType,
-            message,
-            found = value_found(lang, found),
-            expected = value_expected(lang, expected)
-        ),
-        FormatFault::InvalidValue { found, expected } => say!(
-            lang,
-            Text::FormatInvalidValue,
-            message,
-            found = value_found(lang, found),
-            expected = value_expected(lang, expected)
-        ),
+        FormatFault::InvalidType { found, expected }
+        | FormatFault::InvalidValue { found, expected } => {
+            let key = match problem.fault {
+                FormatFault::InvalidType { .. } => Text::FormatInvalidType,
+                _ => Text::FormatInvalidValue,
+            };
+            let found = value_found(lang, found);
+            say!(
+                lang,
+                key,
+                message,
+                found,
+                expected = value_expected(lang, expected)
+            )
+        }
         FormatFault::UnknownVariant { variant, expected } => {
             let values = listed(expected).join(text(lang, Text::Comma));
             say!(

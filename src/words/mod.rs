@@ -26,8 +26,8 @@ pub mod synonyms;
 pub use crate::vocabulary::Lang;
 pub use english::Text;
 pub use errors::{
-    fen_error, fen_syntax, format_problem, io_problem, not_utf8, pdn_problem, position_error,
-    position_error_in, read_error,
+    fen_error, fen_syntax, format_problem, game_name, io_problem, not_utf8, pdn_problem,
+    position_error, position_error_in, read_error,
 };
 pub use moves::{in_notation, move_error, numbered_line, Numbered};
 pub use phrases::*;
@@ -192,6 +192,7 @@ mod tests {
                     Text::MoveNumberWhite | Text::MoveNumberBlack => &["side"],
                     // The game's name where English says `russian draughts`.
                     Text::PositionInvalidIn | Text::PdnOtherGameType => &["game"],
+                    Text::PracticeOneGame => &["game", "page_game"],
                     _ => &[],
                 };
                 assert!(
