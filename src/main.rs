@@ -3,12 +3,26 @@ use cli::CliError;
 use damtutor::fen::FenError;
 use damtutor::notation::MoveError;
 use damtutor::words::Lang;
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 mod cli;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let line: Vec<OsString> = std::env::args_os().collect();
+    let args = match cli::Cli::try_parse_from(&line) {
+        Ok(args) => args,
+        // clap's own errors, in Chinese where the command line asks for it; its exit code.
+        Err(error) => {
+            match cli::parse_error::in_chinese(&error, &line) {
+                Some(said) => eprintln!("damtutor: {said}"),
+                None => {
+                    let _ = error.print();
+                }
+            }
+            return ExitCode::from(error.exit_code().clamp(0, 255) as u8);
+        }
+    };
     // Errors are said in the command's language (a refusal in the one it was said in).
     let lang = args.lang().unwrap_or(Lang::English);
     match cli::run(args) {

@@ -281,3 +281,63 @@ fn an_exercise_file_that_is_not_utf8() {
         "latin1.yaml:1:14: not UTF-8 text (byte 0xe9): save the file as UTF-8",
     );
 }
+
+#[test]
+fn a_command_line_that_does_not_parse() {
+    // clap's own errors: Chinese under --lang zh (the usage line is the command's syntax, and
+    // flags and their values are as typed), clap's English otherwise; exit code 2 either way.
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &["check", "answers.yaml"],
+            "缺少必需的参数：--exercises <EXERCISES>",
+            "the following required arguments were not provided",
+        ),
+        (
+            &["worksheet", "--format", "docx"],
+            "参数 --format 的值“docx”不对：请写 html、md 或 pdf",
+            "'docx' is not a format: use html, md or pdf",
+        ),
+        (
+            &["worksheet", "--per-page", "31"],
+            "参数 --per-page <N> 的值“31”不对：应是 1 到 30 之间的整数",
+            "31 is not in 1..=30",
+        ),
+        (
+            &["solve", "W:W28:B19", "--movse", "x"],
+            "不认识的参数 --movse",
+            "unexpected argument '--movse'",
+        ),
+    ];
+    for (args, says, english) in cases {
+        let zh: Vec<&str> = args.iter().copied().chain(["--lang", "zh"]).collect();
+        let (code, _, stderr) = run(&zh);
+        assert_eq!(code, 2, "{zh:?}: {stderr}");
+        assert!(stderr.contains(says), "{zh:?}: {stderr}");
+        let sentences: String = stderr
+            .lines()
+            .filter(|line| !line.starts_with("用法："))
+            .map(|line| {
+                line.split_whitespace()
+                    .filter(|word| !word.starts_with("--") && !word.starts_with('<'))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        // The values typed and the formats' names are what the teacher types.
+        let typed = |word: &String| {
+            ["docx", "html", "movse"]
+                .iter()
+                .any(|typed| word.starts_with(&format!("'{typed}'")))
+        };
+        let words: Vec<String> = english_words(&sentences)
+            .into_iter()
+            .filter(|word| !typed(word))
+            .collect();
+        assert!(words.is_empty(), "{zh:?}: {}", words.join("\n"));
+        let en: Vec<&str> = args.iter().copied().chain(["--lang", "en"]).collect();
+        let (code, _, stderr) = run(&en);
+        assert_eq!(code, 2, "{en:?}: {stderr}");
+        assert!(stderr.contains(english), "{en:?}: {stderr}");
+    }
+}

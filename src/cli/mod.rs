@@ -29,6 +29,7 @@ mod limits;
 mod mine;
 mod moves;
 pub mod output;
+pub mod parse_error;
 mod pdf;
 mod perft;
 mod play;

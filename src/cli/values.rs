@@ -4,7 +4,7 @@
 //! answered with what was expected (a usage error, exit code 2).
 
 use clap::builder::{PossibleValue, TypedValueParser};
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, Command, ValueEnum};
 use std::ffi::OsStr;
 use std::marker::PhantomData;
@@ -47,7 +47,24 @@ impl<T: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for OneOf<T>
                 self.what,
                 or_list(&names::<T>())
             );
-            clap::Error::raw(ErrorKind::InvalidValue, message).with_cmd(command)
+            let mut error = clap::Error::raw(ErrorKind::InvalidValue, message).with_cmd(command);
+            // What the message says, for the errors said in another language (parse_error).
+            if let Some(long) = arg.and_then(|a| a.get_long()) {
+                error.insert(
+                    ContextKind::InvalidArg,
+                    ContextValue::String(format!("--{long}")),
+                );
+            }
+            error.insert(
+                ContextKind::InvalidValue,
+                ContextValue::String(word.to_string()),
+            );
+            error.insert(ContextKind::ValidValue, ContextValue::Strings(names::<T>()));
+            error.insert(
+                ContextKind::Usage,
+                ContextValue::StyledStr(command.clone().render_usage()),
+            );
+            error
         })
     }
 
@@ -149,14 +166,29 @@ pub const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
 
 /// A time limit in seconds (`--time-limit`): a number above 0 and at most a week. `nan`,
 /// `inf` and negative numbers are usage errors.
-pub fn seconds(text: &str) -> Result<f64, String> {
+pub fn seconds(text: &str) -> Result<f64, NotATimeLimit> {
     match text.trim().parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_SECONDS => Ok(s),
-        _ => Err(format!(
-            "'{text}' is not a time limit: give a number of seconds above 0 and at most {MAX_SECONDS} (a week)"
-        )),
+        _ => Err(NotATimeLimit(text.to_string())),
     }
 }
+
+/// A `--time-limit` that is not one (its English sentence is its `Display`; the Chinese one
+/// is said by [`parse_error`](super::parse_error), which finds it inside clap's error).
+#[derive(Debug, PartialEq)]
+pub struct NotATimeLimit(pub String);
+
+impl std::fmt::Display for NotATimeLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is not a time limit: give a number of seconds above 0 and at most {MAX_SECONDS} (a week)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for NotATimeLimit {}
 
 #[cfg(test)]
 mod number_tests {

@@ -950,4 +950,21 @@ english! {
     QuizZeroTotal => "a quiz needs a total above 0",
     QuizPointsExact => "the {made} questions chosen make {low} points, not {total}: use --total {low}, or choose other questions",
     QuizPointsRange => "the {made} questions chosen make {low} to {high} points, not {total}: use a --total in that range, or choose more or fewer questions",
+
+    // The command line that does not parse (clap's own errors, said in Chinese under
+    // --lang zh; in English clap says them itself): src/cli/parse_error.rs
+    ArgsMissing => "missing: {args}",
+    ArgsUnknown => "unexpected argument {arg}",
+    ArgsUnknownCommand => "no command {name}",
+    ArgsDidYouMean => "{said} (did you mean {suggested}?)",
+    ArgsBadValue => "invalid value '{value}' for {arg}",
+    ArgsBadValueUse => "invalid value '{value}' for {arg}: use {valid}",
+    ArgsNoValue => "{arg} needs a value",
+    ArgsOutOfRange => "invalid value '{value}' for {arg}: a whole number from {low} to {high}",
+    ArgsAtLeast => "invalid value '{value}' for {arg}: a whole number of at least {low}",
+    ArgsNotWhole => "invalid value '{value}' for {arg}: a whole number",
+    ArgsTimeLimit => "invalid value '{value}' for {arg}: a number of seconds above 0 and at most {most} (a week)",
+    ArgsConflict => "{arg} cannot be used with {prior}",
+    ArgsUsage => "usage: {usage}",
+    ArgsOr => "or",
 }
