@@ -6,7 +6,7 @@
 
 use super::values::NotATimeLimit;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use damtutor::words::{fill, text, Lang, Text};
+use damtutor::words::{alternatives, fill, Lang, Text};
 use std::ffi::OsString;
 use std::fmt::Display;
 
@@ -65,7 +65,7 @@ fn say(error: &clap::Error, lang: Lang) -> Option<String> {
             } else {
                 match error.get(ContextKind::ValidValue) {
                     Some(ContextValue::Strings(valid)) if !valid.is_empty() => {
-                        let valid = or_list(valid, lang);
+                        let valid = alternatives(lang, valid);
                         let values: [(&str, &dyn Display); 3] =
                             [("arg", &arg), ("value", &value), ("valid", &valid)];
                         say(Text::ArgsBadValueUse, &values)
@@ -148,27 +148,14 @@ fn did_you_mean(error: &clap::Error, said: String, kind: ContextKind, lang: Lang
 fn context(error: &clap::Error, kind: ContextKind, lang: Lang) -> Option<String> {
     match error.get(kind)? {
         ContextValue::String(text) => Some(text.clone()),
-        ContextValue::Strings(texts) => Some(or_list(texts, lang)),
+        ContextValue::Strings(texts) => Some(alternatives(lang, texts)),
         ContextValue::StyledStr(text) => Some(text.to_string()),
-        ContextValue::StyledStrs(texts) => Some(or_list(
-            &texts.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            lang,
-        )),
+        ContextValue::StyledStrs(texts) => {
+            let texts: Vec<String> = texts.iter().map(ToString::to_string).collect();
+            Some(alternatives(lang, &texts))
+        }
         ContextValue::Number(number) => Some(number.to_string()),
         _ => None,
-    }
-}
-
-/// "a、b 或 c" / "a, b or c".
-fn or_list(words: &[String], lang: Lang) -> String {
-    let (comma, or) = match lang {
-        Lang::Chinese => ("、", format!(" {} ", text(lang, Text::ArgsOr))),
-        Lang::English => (", ", format!(" {} ", text(lang, Text::ArgsOr))),
-    };
-    match words {
-        [] => String::new(),
-        [one] => one.clone(),
-        [first @ .., last] => format!("{}{or}{last}", first.join(comma)),
     }
 }
 

@@ -6,6 +6,7 @@
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, Command, ValueEnum};
+use damtutor::words::{alternatives, Lang};
 use std::ffi::OsStr;
 use std::marker::PhantomData;
 
@@ -45,7 +46,7 @@ impl<T: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for OneOf<T>
             let message = format!(
                 "{flag}'{word}' is not {}: use {}\n",
                 self.what,
-                or_list(&names::<T>())
+                alternatives(Lang::English, &names::<T>())
             );
             let mut error = clap::Error::raw(ErrorKind::InvalidValue, message).with_cmd(command);
             // What the message says, for the errors said in another language (parse_error).
@@ -87,15 +88,6 @@ fn names<T: ValueEnum>() -> Vec<String> {
         .filter(|value| !value.is_hide_set())
         .map(|value| value.get_name().to_string())
         .collect()
-}
-
-/// "a, b or c".
-fn or_list(words: &[String]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.clone(),
-        [first @ .., last] => format!("{} or {last}", first.join(", ")),
-    }
 }
 
 #[cfg(test)]

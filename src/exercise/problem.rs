@@ -148,8 +148,8 @@ impl Problem {
             Problem::TurnDisagrees { to_move, fen } => say!(
                 lang,
                 Text::ProblemTurnDisagrees,
-                to_move = colour(lang, *to_move),
-                fen = colour(lang, *fen)
+                to_move = words::colour_as_written(lang, *to_move),
+                fen = words::colour_as_written(lang, *fen)
             ),
             Problem::Fen(error) => words::fen_syntax(lang, error),
             Problem::NoPosition => say!(lang, Text::ProblemNoPosition),
@@ -206,14 +206,6 @@ impl Problem {
 /// "题目 a：...").
 fn about(lang: Lang, id: &str, message: String) -> String {
     say!(lang, Text::AnswerAbout, id, message)
-}
-
-/// White or black as a side's colour word ("white" / "白").
-fn colour(lang: Lang, color: Color) -> &'static str {
-    match color {
-        Color::White => text(lang, Text::ColourWhite),
-        Color::Black => text(lang, Text::ColourBlack),
-    }
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         ColourBlack => "黑",
         Comma => "、",
         And => "、",
+        Or => " 或 ",
         ClauseComma => "，",
         ClauseAnd => "，",
         Colon => "：",
@@ -943,7 +944,6 @@ pub(super) fn text(key: Text) -> Option<&'static str> {
         ArgsTimeLimit => "参数 {arg} 的值“{value}”不对：应是大于 0、不超过 {most}（一周）的秒数",
         ArgsConflict => "参数 {arg} 不能和 {prior} 一起用",
         ArgsUsage => "用法：{usage}",
-        ArgsOr => "或",
 
         _ => return None,
     })

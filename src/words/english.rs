@@ -37,6 +37,7 @@ english! {
     ColourBlack => "black",
     Comma => ", ",
     And => " and ",
+    Or => " or ",
     ClauseComma => ", ",
     ClauseAnd => " and ",
     Colon => ": ",
@@ -966,5 +967,4 @@ english! {
     ArgsTimeLimit => "invalid value '{value}' for {arg}: a number of seconds above 0 and at most {most} (a week)",
     ArgsConflict => "{arg} cannot be used with {prior}",
     ArgsUsage => "usage: {usage}",
-    ArgsOr => "or",
 }

@@ -5,13 +5,12 @@
 //! readers' own words; Chinese says each kind of problem from the table, with the field,
 //! value, line and column kept.
 
-use super::{say, text, Lang, Text};
+use super::{colour_as_written, say, side_as_written, text, Lang, Text};
 use crate::fen::{FenError, FenSyntax, ParseFenError};
 use crate::input::{
     listed, FormatFault, FormatProblem, IoProblem, JsonSyntax, ReadError, YamlSyntax,
 };
 use crate::pdn::PdnProblem;
-use crate::square::Color;
 use crate::{PositionError, Variant};
 use std::io::ErrorKind;
 
@@ -56,7 +55,11 @@ pub fn fen_syntax(lang: Lang, error: &ParseFenError) -> String {
         FenSyntax::NotSideToMove => say!(lang, Text::FenNotSideToMove),
         FenSyntax::NotColourList => say!(lang, Text::FenNotColourList),
         FenSyntax::ListedTwice(color) => {
-            say!(lang, Text::FenListedTwice, side = side_name(lang, color))
+            say!(
+                lang,
+                Text::FenListedTwice,
+                side = side_as_written(lang, color)
+            )
         }
         FenSyntax::NotDarkSquare => say!(lang, Text::FenNotDarkSquare),
         FenSyntax::NotSquareNumber => say!(lang, Text::FenNotSquareNumber),
@@ -67,14 +70,6 @@ pub fn fen_syntax(lang: Lang, error: &ParseFenError) -> String {
         }
     };
     say!(lang, Text::FenBad, place, reason)
-}
-
-/// White or Black as a FEN names them, whatever the game (a FEN's `B` is Black's).
-fn side_name(lang: Lang, color: Color) -> &'static str {
-    match color {
-        Color::White => text(lang, Text::SideWhite),
-        Color::Black => text(lang, Text::SideBlack),
-    }
 }
 
 /// Why pieces set up do not make a position, in `lang` (without "invalid position").
@@ -90,7 +85,7 @@ pub fn position_error(lang: Lang, error: &PositionError) -> String {
         PositionError::TooManyPieces { color, count, max } => say!(
             lang,
             Text::PositionTooManyPieces,
-            side = side_name(lang, color),
+            side = side_as_written(lang, color),
             count,
             max
         ),
@@ -102,10 +97,7 @@ pub fn position_error(lang: Lang, error: &PositionError) -> String {
             let row = board.crowning_row(color);
             let first = row.iter().next().map_or(0, |s| s.number());
             let last = row.iter().last().map_or(0, |s| s.number());
-            let colour = match color {
-                Color::White => text(lang, Text::ColourWhite),
-                Color::Black => text(lang, Text::ColourBlack),
-            };
+            let colour = colour_as_written(lang, color);
             say!(
                 lang,
                 Text::PositionManOnCrowningRow,
@@ -427,6 +419,7 @@ fn value_expected(lang: Lang, expected: &str) -> String {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::square::Color;
 
     /// Every sentence of this file in both languages: filled, and Chinese without the
     /// English words of the reason.

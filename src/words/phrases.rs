@@ -26,6 +26,18 @@ pub fn colour(lang: Lang, variant: Variant, color: Color) -> &'static str {
     }
 }
 
+/// White or Black as a FEN and a setup name them, whatever the game (a FEN's `B` is Black,
+/// English checkers' too): "White" / "白方". For a side in play, see [`side`].
+pub fn side_as_written(lang: Lang, color: Color) -> &'static str {
+    side(lang, Variant::International, color)
+}
+
+/// The colour as an adjective as a FEN and a setup name it: "white" / "白". For a side in
+/// play, see [`colour`].
+pub fn colour_as_written(lang: Lang, color: Color) -> &'static str {
+    colour(lang, Variant::International, color)
+}
+
 /// Whether `variant`'s dark side is red: English checkers (WCDF rules, seed 000).
 const fn red_side(variant: Variant) -> bool {
     matches!(variant, Variant::English)
@@ -34,6 +46,11 @@ const fn red_side(variant: Variant) -> bool {
 /// Items joined for a sentence: "5, 10 and 46" / "5、10、46".
 pub fn list(lang: Lang, items: &[String]) -> String {
     join(items, text(lang, Text::Comma), text(lang, Text::And))
+}
+
+/// Alternatives joined for a sentence: "html, md or pdf" / "html、md 或 pdf".
+pub fn alternatives(lang: Lang, items: &[String]) -> String {
+    join(items, text(lang, Text::Comma), text(lang, Text::Or))
 }
 
 /// Clauses joined for a sentence: "a, b and c" / "a，b，c".
