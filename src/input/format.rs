@@ -157,11 +157,14 @@ impl JsonSyntax {
 }
 
 impl FormatProblem {
-    /// Reads a reader's message, its location (`at line 3 column 5`) already cut off.
+    /// Reads a reader's message, its location (`at line 3 column 5`) already cut off. A
+    /// quoted value the reader repeats is cut to `QUOTED_CHARS` (60) characters: a file of one
+    /// long line would otherwise be said back whole.
     pub fn read(message: &str) -> FormatProblem {
+        let message = shorten_quoted(message);
         let (path, rest) = match message.split_once(": ") {
             Some((path, rest)) if is_path(path) => (path, rest),
-            _ => ("", message),
+            _ => ("", message.as_str()),
         };
         FormatProblem {
             path: path.to_string(),
@@ -169,6 +172,44 @@ impl FormatProblem {
             fault: FormatFault::read(rest),
         }
     }
+}
+
+/// The most characters of a quoted value kept in a reader's message.
+pub const QUOTED_CHARS: usize = 60;
+
+/// `message` with each `"..."` longer than [`QUOTED_CHARS`] characters cut to them and `…`
+/// (the readers quote values as Rust strings, with `\"` inside).
+fn shorten_quoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut quoted: Option<usize> = None;
+    let mut escaped = false;
+    for c in message.chars() {
+        match quoted {
+            None => {
+                out.push(c);
+                if c == '"' {
+                    quoted = Some(0);
+                }
+            }
+            Some(count) => {
+                let closes = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                if closes {
+                    if count > QUOTED_CHARS {
+                        out.push('…');
+                    }
+                    out.push(c);
+                    quoted = None;
+                } else {
+                    if count < QUOTED_CHARS {
+                        out.push(c);
+                    }
+                    quoted = Some(count + 1);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Whether the text before a reader's first `: ` is a path into the data (`exercises[0].id`,
@@ -270,6 +311,29 @@ mod tests {
         };
         assert_eq!(field, "gaol");
         assert_eq!(listed(expected), ["id", "variant", "fen"]);
+    }
+
+    #[test]
+    fn a_long_quoted_value_is_cut() {
+        let long = "a".repeat(100_000);
+        let problem = FormatProblem::read(&format!(
+            "invalid type: string \"{long}\", expected struct RawSet"
+        ));
+        let cut = format!("string \"{}…\"", "a".repeat(QUOTED_CHARS));
+        assert_eq!(
+            problem.message,
+            format!("invalid type: {cut}, expected struct RawSet")
+        );
+        assert_eq!(
+            problem.fault,
+            FormatFault::InvalidType {
+                found: cut,
+                expected: "struct RawSet".into()
+            }
+        );
+        // Short values, and quotes escaped inside them, are kept as they are.
+        let short = r#"invalid type: string "a \"b\" c", expected u32"#;
+        assert_eq!(FormatProblem::read(short).message, short);
         assert_eq!(
             FormatProblem::read("scoring.points: invalid type: string \"many\", expected f64")
                 .fault,
